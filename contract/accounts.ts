@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// Each rule carries its own message key as the zod error, so the first failing rule
+// becomes the envelope's msg verbatim. Order of fields = order the rules are reported.
+
+export const accountStates = ['active', 'frozen', 'login_banned', 'trade_barred', 'withdraw_barred'] as const;
+export type AccountState = (typeof accountStates)[number];
+
+/** An Indian mobile number: ten digits, starting 6–9. */
+export const mobileNumberPattern = /^[6-9]\d{9}$/;
+export const passwordLengthMin = 8;
+export const passwordLengthMax = 128;
+
+/**
+ * A string field the user must fill in: missing or empty is `requiredKey`; any other
+ * type is a malformed body and names the field.
+ */
+export const requiredString = (requiredKey: 'account_required' | 'password_required' | 'password2_required' | 'invite_code_required') =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : 'invalid_field') });
+
+const accountField = requiredString('account_required')
+  .trim()
+  .min(1, 'account_required')
+  .regex(mobileNumberPattern, 'account_must_be_ten_digit_mobile');
+
+export const registerRequest = z
+  .object({
+    account: accountField,
+    password: requiredString('password_required')
+      .min(1, 'password_required')
+      .min(passwordLengthMin, 'password_too_short')
+      .max(passwordLengthMax, 'password_too_long'),
+    password2: requiredString('password2_required').min(1, 'password2_required').max(passwordLengthMax, 'password_too_long'),
+    invite_code: requiredString('invite_code_required').trim().min(1, 'invite_code_required').max(32, 'invalid_field'),
+    agree: z.literal(true, 'agreement_not_accepted'),
+  })
+  .refine((form) => form.password === form.password2, { message: 'passwords_do_not_match', path: ['password2'] });
+
+export const registerResponse = z.object({ account: z.string() });
+
+export const loginRequest = z.object({
+  account: accountField,
+  password: requiredString('password_required').min(1, 'password_required').max(passwordLengthMax, 'password_too_long'),
+});
+
+export const loginResponse = z.object({ token: z.string(), account: z.string() });
+
+export const emptyRequest = z.object({}).optional().default({});
+
+export const balancesSchema = z.object({
+  /** cash = available + frozen; rupee strings. */
+  cash: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+  /** cash + market value of holdings (no holdings yet). */
+  total_assets: z.string(),
+});
+
+export const userInfoResponse = z.object({
+  user_id: z.string(),
+  account: z.string(),
+  state: z.enum(accountStates),
+  institution: z.string(),
+  created_at: z.string(),
+  balances: balancesSchema,
+});
+
+export type UserInfo = z.infer<typeof userInfoResponse>;

@@ -1,0 +1,10 @@
+// Every answer under /api/vue/ has this shape. status 1: success, data holds the result.
+// status 0: a business refusal or invalid input; msg is a message key (see messages.ts).
+export type SuccessEnvelope<Data> = { status: 1; msg: string; data: Data };
+export type RefusalEnvelope = { status: 0; msg: string; data: null };
+export type Envelope<Data> = SuccessEnvelope<Data> | RefusalEnvelope;
+
+export const apiBasePath = '/api/vue/';
+
+/** Request headers that carry the session. */
+export const sessionHeaders = { token: 'token', account: 'account' } as const;

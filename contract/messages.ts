@@ -1,0 +1,52 @@
+// The closed list of message keys the server may put in an envelope's `msg`.
+// The server sends the key, the app translates it (src/i18n/serverMessages.ts maps
+// every key to a translated text; the compiler refuses a missing one).
+// A key may carry one parameter after a colon: "invalid_field:account".
+
+export const messageKeys = [
+  // generic
+  'ok',
+  'invalid_body',
+  'invalid_field',
+  'not_logged_in',
+  'system_busy',
+  'submit_too_frequently',
+  'not_found',
+  // registration and login, in the order the rules are checked
+  'account_required',
+  'account_must_be_ten_digit_mobile',
+  'password_required',
+  'password_too_short',
+  'password_too_long',
+  'password2_required',
+  'passwords_do_not_match',
+  'invite_code_required',
+  'agreement_not_accepted',
+  'account_already_exists',
+  'inviter_does_not_exist',
+  'registration_failed',
+  'account_or_password_incorrect',
+  // account states
+  'account_frozen',
+  'account_login_banned',
+  'account_cannot_trade',
+  'account_cannot_withdraw',
+  // ledger
+  'insufficient_balance',
+  'insufficient_available_balance',
+  'idempotency_key_reused',
+] as const;
+
+export type MessageKey = (typeof messageKeys)[number];
+
+const messageKeySet: ReadonlySet<string> = new Set(messageKeys);
+
+export const isMessageKey = (value: string): value is MessageKey => messageKeySet.has(value);
+
+/** Splits "invalid_field:account" into its key and parameter. */
+export function parseMessage(msg: string): { key: MessageKey | null; param: string | undefined } {
+  const colon = msg.indexOf(':');
+  const key = colon === -1 ? msg : msg.slice(0, colon);
+  const param = colon === -1 ? undefined : msg.slice(colon + 1);
+  return { key: isMessageKey(key) ? key : null, param };
+}

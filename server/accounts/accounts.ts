@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import type { loginRequest, registerRequest, UserInfo } from '../../contract/accounts.ts';
+import { formatRupees } from '../../contract/money.ts';
+import type { Database, Sql } from '../db/database.ts';
+import { refuse } from '../http/refusal.ts';
+import { openUserLedgerAccounts, userBalances } from '../ledger/userBalances.ts';
+import { decoyPasswordHash, hashPassword, passwordMatches } from './passwords.ts';
+import { findSession, type Session, startSession } from './sessions.ts';
+
+export type RegisterForm = z.output<typeof registerRequest>;
+export type LoginForm = z.output<typeof loginRequest>;
+
+/** Failed logins allowed per account in the window before further attempts are refused. */
+export const loginFailuresMax = 5;
+export const loginFailureWindowMinutes = 15;
+
+export async function register(db: Database, form: RegisterForm): Promise<{ account: string }> {
+  // Hash outside the transaction: it is the slow part and needs no lock.
+  const passwordHash = await hashPassword(form.password);
+  return db.transaction(async (tx) => {
+    const existing = await tx.query('SELECT 1 FROM users WHERE account = $1', [form.account]);
+    if (existing.length > 0) refuse('account_already_exists');
+    const [invitation] = await tx.query<{ code: string }>(
+      'SELECT code FROM invitation_codes WHERE code = upper($1) AND active',
+      [form.invite_code],
+    );
+    if (!invitation) refuse('inviter_does_not_exist');
+    const [user] = await tx.query<{ id: bigint }>(
+      `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
+       ON CONFLICT (account) DO NOTHING RETURNING id`,
+      [form.account, passwordHash, invitation.code],
+    );
+    // Another registration of the same number committed between our check and insert.
+    if (!user) refuse('account_already_exists');
+    await openUserLedgerAccounts(tx, user.id);
+    return { account: form.account };
+  });
+}
+
+export async function login(db: Database, form: LoginForm): Promise<{ token: string; account: string }> {
+  const [failures] = await db.query<{ count: bigint }>(
+    `SELECT count(*) AS count FROM login_failures
+      WHERE account = $1 AND failed_at > now() - make_interval(mins => $2)`,
+    [form.account, loginFailureWindowMinutes],
+  );
+  if ((failures?.count ?? 0n) >= BigInt(loginFailuresMax)) refuse('submit_too_frequently');
+
+  const [user] = await db.query<{ id: bigint; password_hash: string; state: string }>(
+    'SELECT id, password_hash, state FROM users WHERE account = $1',
+    [form.account],
+  );
+  const matches = await passwordMatches(user?.password_hash ?? (await decoyPasswordHash()), form.password);
+  if (!user || !matches) {
+    // Recorded outside any transaction: the refusal below must not roll it back.
+    await db.query('INSERT INTO login_failures (account) VALUES ($1)', [form.account]);
+    refuse('account_or_password_incorrect');
+  }
+  if (user.state === 'frozen') refuse('account_frozen');
+  if (user.state === 'login_banned') refuse('account_login_banned');
+  const token = await startSession(db, user.id);
+  return { token, account: form.account };
+}
+
+export async function authenticate(sql: Sql, token: string, account: string) {
+  const session = await findSession(sql, token, account);
+  if (!session) return { refusedWith: 'not_logged_in' as const };
+  if (session.state === 'frozen') return { refusedWith: 'account_frozen' as const };
+  if (session.state === 'login_banned') return { refusedWith: 'account_login_banned' as const };
+  return session;
+}
+
+export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
+  const [row] = await sql.query<{ account: string; state: UserInfo['state']; institution: string; created_at: Date }>(
+    `SELECT u.account, u.state, i.name AS institution, u.created_at
+       FROM users u
+       JOIN invitation_codes c ON c.code = u.invitation_code
+       JOIN institutions i ON i.id = c.institution_id
+      WHERE u.id = $1`,
+    [session.userId.toString()],
+  );
+  if (!row) throw new Error(`accounts: session user ${session.userId} has no row`);
+  const balances = await userBalances(sql, session.userId);
+  return {
+    user_id: session.userId.toString(),
+    account: row.account,
+    state: row.state,
+    institution: row.institution,
+    created_at: new Date(row.created_at).toISOString(),
+    balances: {
+      cash: formatRupees(balances.cashPaise),
+      available: formatRupees(balances.availablePaise),
+      frozen: formatRupees(balances.frozenPaise),
+      // No holdings exist yet, so total assets are the cash.
+      total_assets: formatRupees(balances.cashPaise),
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { type Authenticate, registerCommand } from '../http/routes.ts';
+import { login, register, userInfo } from './accounts.ts';
+import { endSession } from './sessions.ts';
+
+export function registerAccountRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate): void {
+  registerCommand(app, authenticate, 'user/register', ({ body }) => register(db, body));
+  registerCommand(app, authenticate, 'user/login', ({ body }) => login(db, body));
+  registerCommand(app, authenticate, 'user/logout', async ({ session }) => {
+    await endSession(db, session.tokenHash);
+    return null;
+  });
+  registerCommand(app, authenticate, 'user/info', ({ session }) => userInfo(db, session));
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { Server as SocketServer } from 'socket.io';
+import { apiBasePath } from '../contract/envelope.ts';
+import { authenticate } from './accounts/accounts.ts';
+import { registerAccountRoutes } from './accounts/routes.ts';
+import type { Database } from './db/database.ts';
+import { refusal } from './http/envelope.ts';
+import { Refusal } from './http/refusal.ts';
+import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
+import { registerWatchlistRoutes } from './watchlist/routes.ts';
+
+export interface AppOptions {
+  db: Database;
+  demoMode: boolean;
+  /** Folder of the built web app; served at / when it exists. */
+  webDir?: string;
+  /** Structured logs go here; none in tests unless asked for. */
+  logger?: Logger;
+}
+
+export interface App {
+  http: FastifyInstance;
+  sockets: SocketServer;
+}
+
+/** Request bodies are small JSON commands; anything bigger is refused before parsing. */
+const bodyLimitBytes = 64 * 1024;
+
+export async function buildApp({ db, demoMode, webDir, logger }: AppOptions): Promise<App> {
+  const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
+  const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
+
+  http.setErrorHandler((error, request, reply) => {
+    if (error instanceof Refusal) return reply.code(200).send(refusal(error.key, error.param));
+    const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) return reply.code(statusCode).send(refusal('invalid_body'));
+    request.log.error({ err: error }, 'command failed');
+    return reply.code(500).send(refusal('system_busy'));
+  });
+
+  const authenticateSession = (token: string, account: string) => authenticate(db, token, account);
+  registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
+  registerAccountRoutes(http, db, authenticateSession);
+  registerWatchlistRoutes(http, db, authenticateSession);
+
+  http.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  if (webDir && existsSync(webDir)) {
+    await http.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, maxAge: '1h', immutable: false });
+  }
+
+  const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
+  http.addHook('onClose', async () => {
+    await sockets.close();
+  });
+  return { http, sockets };
+}

@@ -1,0 +1,142 @@
+import type { Sql } from '../db/database.ts';
+import { refuse } from '../http/refusal.ts';
+
+// Double-entry ledger. Every money movement is one transfer made of postings that sum
+// to zero; a balance is the sum of an account's postings. Rows are never updated or
+// deleted (the database refuses it too). Callers run these inside a transaction.
+
+export const ledgerAccountKinds = ['user_available', 'user_frozen', 'demo_funding'] as const;
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+export const transferKinds = ['demo_funding', 'freeze', 'unfreeze', 'test'] as const;
+export type TransferKind = (typeof transferKinds)[number];
+
+export interface Posting {
+  accountId: bigint;
+  amountPaise: bigint;
+}
+
+export interface TransferCommand {
+  idempotencyKey: string;
+  kind: TransferKind;
+  /** Shown to the user on their statement; a correction says why it was made. */
+  reason: string;
+  userId?: bigint;
+  postings: readonly Posting[];
+}
+
+export interface TransferResult {
+  transferId: bigint;
+  /** true when the idempotency key had already been used for this same transfer. */
+  replayed: boolean;
+}
+
+export const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,128}$/;
+const postingsPerTransferMax = 16;
+
+export function assertTransferIsWellFormed(command: TransferCommand): void {
+  if (!idempotencyKeyPattern.test(command.idempotencyKey)) throw new Error('ledger: malformed idempotency key');
+  const { postings } = command;
+  if (postings.length < 2 || postings.length > postingsPerTransferMax) throw new Error('ledger: a transfer has 2..16 postings');
+  let sum = 0n;
+  for (const posting of postings) {
+    if (posting.amountPaise === 0n) throw new Error('ledger: a posting moves a non-zero amount');
+    sum += posting.amountPaise;
+  }
+  if (sum !== 0n) throw new Error(`ledger: postings sum to ${sum}, not zero`);
+}
+
+/** A stable description of what the transfer does, to tell a true retry from a reused key. */
+function fingerprintOf(command: TransferCommand): string {
+  const legs = command.postings.map((posting) => `${posting.accountId}:${posting.amountPaise}`).sort();
+  return `${command.kind}|${legs.join(',')}`;
+}
+
+/**
+ * Records a transfer exactly once per idempotency key. Refuses with
+ * 'insufficient_available_balance' when an account that may not go negative would,
+ * and with 'idempotency_key_reused' when the key was used for a different transfer.
+ */
+export async function transfer(tx: Sql, command: TransferCommand): Promise<TransferResult> {
+  assertTransferIsWellFormed(command);
+  const fingerprint = fingerprintOf(command);
+
+  // A concurrent transaction holding the same key makes this insert wait for its outcome.
+  const inserted = await tx.query<{ id: bigint }>(
+    `INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint, user_id)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING id`,
+    [command.idempotencyKey, command.kind, command.reason, fingerprint, command.userId?.toString() ?? null],
+  );
+  const transferId = inserted[0]?.id;
+  if (transferId === undefined) {
+    const [earlier] = await tx.query<{ id: bigint; request_fingerprint: string }>(
+      'SELECT id, request_fingerprint FROM ledger_transfers WHERE idempotency_key = $1',
+      [command.idempotencyKey],
+    );
+    if (!earlier) throw new Error('ledger: idempotency key vanished');
+    if (earlier.request_fingerprint !== fingerprint) refuse('idempotency_key_reused');
+    return { transferId: earlier.id, replayed: true };
+  }
+
+  const accountIds = [...new Set(command.postings.map((posting) => posting.accountId))].sort(compareBigint);
+  // Locking in id order serialises transfers on the same accounts without deadlocks.
+  const accounts = await tx.query<{ id: bigint; allow_negative: boolean }>(
+    'SELECT id, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    [accountIds.map(String)],
+  );
+  if (accounts.length !== accountIds.length) throw new Error('ledger: posting to an unknown account');
+
+  const guarded = accounts.filter((account) => !account.allow_negative).map((account) => account.id);
+  if (guarded.length > 0) {
+    const balances = await balancesOf(tx, guarded);
+    for (const accountId of guarded) {
+      const delta = command.postings
+        .filter((posting) => posting.accountId === accountId)
+        .reduce((sum, posting) => sum + posting.amountPaise, 0n);
+      if ((balances.get(accountId) ?? 0n) + delta < 0n) refuse('insufficient_available_balance');
+    }
+  }
+
+  await tx.query(
+    `INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
+     SELECT $1, account_id, amount_paise
+       FROM unnest($2::bigint[], $3::bigint[]) AS leg (account_id, amount_paise)`,
+    [
+      transferId.toString(),
+      command.postings.map((posting) => posting.accountId.toString()),
+      command.postings.map((posting) => posting.amountPaise.toString()),
+    ],
+  );
+  return { transferId, replayed: false };
+}
+
+export async function balancesOf(sql: Sql, accountIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
+  const rows = await sql.query<{ account_id: bigint; balance_paise: bigint }>(
+    `SELECT account_id, sum(amount_paise)::bigint AS balance_paise
+       FROM ledger_postings WHERE account_id = ANY($1::bigint[]) GROUP BY account_id`,
+    [accountIds.map(String)],
+  );
+  const balances = new Map<bigint, bigint>(accountIds.map((id) => [id, 0n]));
+  for (const row of rows) balances.set(row.account_id, row.balance_paise);
+  return balances;
+}
+
+export async function openLedgerAccount(
+  sql: Sql,
+  account: { code: string; kind: LedgerAccountKind; userId?: bigint; allowNegative: boolean },
+): Promise<bigint> {
+  const [row] = await sql.query<{ id: bigint }>(
+    `INSERT INTO ledger_accounts (code, kind, user_id, allow_negative) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (code) DO UPDATE SET code = EXCLUDED.code
+     RETURNING id`,
+    [account.code, account.kind, account.userId?.toString() ?? null, account.allowNegative],
+  );
+  if (!row) throw new Error('ledger: account not opened');
+  return row.id;
+}
+
+function compareBigint(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

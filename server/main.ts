@@ -1,0 +1,40 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { demoInvitationCode, demoUser, seedDemo } from './demo/seed.ts';
+
+const config = readConfig();
+const logger = pino({ level: config.logLevel });
+
+const db = await openDatabase(config.database);
+logger.info({ engine: db.engine }, 'database ready');
+if (config.demoMode) {
+  const { created } = await seedDemo(db);
+  logger.info(
+    { invitationCode: demoInvitationCode, demoAccount: demoUser.account, created },
+    `demo mode: invitation code ${demoInvitationCode}, demo login ${demoUser.account} / ${demoUser.password}`,
+  );
+}
+
+const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, logger });
+const address = await app.http.listen({ host: config.host, port: config.port });
+logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);
+
+let shuttingDown = false;
+async function shutDown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down: finishing requests in flight');
+  try {
+    await app.http.close();
+    await db.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGINT', () => void shutDown('SIGINT'));

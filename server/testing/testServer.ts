@@ -1,0 +1,34 @@
+import type { ApiPath, RequestOf } from '../../contract/api.ts';
+import { apiBasePath } from '../../contract/envelope.ts';
+import { buildApp, type App } from '../app.ts';
+import type { Database } from '../db/database.ts';
+
+export interface CallResult {
+  httpStatus: number;
+  body: { status: 0 | 1; msg: string; data: any };
+}
+
+export interface TestServer {
+  app: App;
+  /** Posts a command the way the web app does, with optional session headers. */
+  call<P extends ApiPath>(path: P, body: RequestOf<P> | Record<string, unknown>, session?: { token: string; account: string }): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(db: Database, options: { demoMode?: boolean } = {}): Promise<TestServer> {
+  const app = await buildApp({ db, demoMode: options.demoMode ?? false });
+  await app.http.ready();
+  return {
+    app,
+    async call(path, body, session) {
+      const response = await app.http.inject({
+        method: 'POST',
+        url: apiBasePath + path,
+        headers: session ? { token: session.token, account: session.account } : {},
+        payload: body as Record<string, unknown>,
+      });
+      return { httpStatus: response.statusCode, body: response.json() };
+    },
+    close: () => app.http.close(),
+  };
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, several projects: the web app in happy-dom, the server suite twice (once
+// on embedded PGlite, once on the real PostgreSQL server), cross-cutting checks, and the
+// end-to-end flow in real Chromium.
+const serverSuite = ['server/**/*.test.ts', 'contract/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/checks/**/*.test.ts'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: serverSuite,
+          env: { LEDGERLINE_TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          env: { LEDGERLINE_TEST_DB: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
