@@ -1,3 +1,4 @@
+import { issueInvitationCode } from '../accounts/invitations.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
@@ -18,14 +19,11 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM invitation_codes WHERE code = $1', [demoInvitationCode]);
     if (existing.length > 0) return { created: false };
-    const [institution] = await tx.query<{ id: bigint }>(
-      `INSERT INTO institutions (name, kind) VALUES ('Ledgerline Demo Institution', 'institution') RETURNING id`,
-    );
-    if (!institution) throw new Error('demo: institution not created');
-    await tx.query('INSERT INTO invitation_codes (code, institution_id) VALUES ($1, $2)', [
-      demoInvitationCode,
-      institution.id.toString(),
-    ]);
+    await issueInvitationCode(tx, {
+      institutionName: 'Ledgerline Demo Institution',
+      kind: 'institution',
+      code: demoInvitationCode,
+    });
     const [user] = await tx.query<{ id: bigint }>(
       `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
        ON CONFLICT (account) DO NOTHING RETURNING id`,

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm test`: every test, on a fresh machine too. Installs npm packages and Debian's
+# chromium when missing, starts PostgreSQL when it is down, checks types and
+# translation catalogs, builds the app, then runs the web, server (PGlite and
+# PostgreSQL) and end-to-end (Chromium) suites.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure.sh
+ensure_node_modules
+ensure_chromium
+ensure_postgres
+
+log "type-checking"
+npx tsc --noEmit -p tsconfig.json
+
+# Extraction keeps the catalogs in step with the source; the catalog check then fails
+# on any message that is not translated in every language.
+log "extracting translatable messages"
+npx lingui extract --clean >/dev/null
+
+log "building the web app for the end-to-end tests"
+npm run build
+
+mkdir -p tests/output
+log "running the test suites"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=tests/output/vitest.json "$@" || status=$?
+node scripts/summarize-tests.mjs tests/output/vitest.json || true
+exit $status

@@ -1,0 +1,53 @@
+// Proves demo mode creates the invitation code and a demo user funded by a clearly named
+// source account, exactly once, however often the server starts.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { demoFundingPaise, demoInvitationCode, demoUser, seedDemo } from './seed.ts';
+
+let database: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startTestServer(database.db, { demoMode: true });
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+it('first-start-seeds-a-funded-demo-user-and-later-starts-change-nothing', async () => {
+  expect(await seedDemo(database.db)).toEqual({ created: true });
+  expect(await seedDemo(database.db)).toEqual({ created: false });
+
+  const login = await server.call('user/login', demoUser);
+  expect(login.body.status).toBe(1);
+  const info = await server.call('user/info', {}, login.body.data);
+  expect(info.body.data.balances).toEqual({
+    cash: '1000000.00',
+    available: '1000000.00',
+    frozen: '0.00',
+    total_assets: '1000000.00',
+  });
+
+  const [funding] = await database.db.query<{ code: string; balance: bigint }>(
+    `SELECT a.code, sum(p.amount_paise)::bigint AS balance
+       FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
+      WHERE a.kind = 'demo_funding' GROUP BY a.code`,
+  );
+  expect(funding).toEqual({ code: 'demo:play-money-funding', balance: -demoFundingPaise });
+  const [total] = await database.db.query<{ sum: bigint }>('SELECT coalesce(sum(amount_paise), 0)::bigint AS sum FROM ledger_postings');
+  expect(total?.sum).toBe(0n);
+});
+
+it('new-users-can-register-with-the-demo-invitation-code', async () => {
+  const result = await server.call('user/register', {
+    account: '9000000002',
+    password: 'demo-pass-456',
+    password2: 'demo-pass-456',
+    invite_code: demoInvitationCode,
+    agree: true,
+  });
+  expect(result.body.status).toBe(1);
+});
