@@ -15,8 +15,8 @@ export interface TestDatabase {
 }
 
 /** A real, empty, migrated database for one test file. */
-export async function openTestDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'pglite') {
+export async function openTestDatabase(engine: 'pglite' | 'postgres' = testEngine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
     const db = await openDatabase({ engine: 'pglite', dataDir: undefined });
     return { db, close: () => db.close() };
   }
