@@ -15,6 +15,9 @@ export interface PostgresOptions {
 
 export function openPostgres({ connectionString, poolSizeMax = 10 }: PostgresOptions): Database {
   const pool = new pg.Pool({ connectionString, max: poolSizeMax, types: typeParsers });
+  // An idle connection the server ends (restart, admin kill) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));
   const asSql = (target: pg.Pool | pg.PoolClient): Sql => ({
     async query(text, params) {
       const result = await target.query(text, params ? [...params] : undefined);

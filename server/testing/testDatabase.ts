@@ -34,6 +34,12 @@ export async function openTestDatabase(engine: 'pglite' | 'postgres' = testEngin
       await db.close();
       const cleanup = new pg.Client({ connectionString: testPostgresAdminUrl });
       await cleanup.connect();
+      // pool.end() resolves before its backends are gone; wait so the drop does not kill them mid-close.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const [row] = (await cleanup.query('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name])).rows;
+        if (row.count === 0) break;
+        await new Promise((done) => setTimeout(done, 100));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

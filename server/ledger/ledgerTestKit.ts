@@ -1,0 +1,168 @@
+// Helpers shared by the ledger's scenario and property tests: accounts opened per test,
+// the outcome of one attempted transfer, and the invariants every ledger state must hold.
+import pg from 'pg';
+import type { Database, Sql } from '../db/database.ts';
+import { Refusal } from '../http/refusal.ts';
+import { testPostgresAdminUrl, type TestDatabase } from '../testing/testDatabase.ts';
+import { openLedgerAccount, type Posting, type TransferCommand, transfer } from './ledger.ts';
+
+export interface TestAccounts {
+  /** User-like accounts that may never go below zero. */
+  guarded: bigint[];
+  /** A funding source that goes negative by design. */
+  source: bigint;
+}
+
+/** Opens `guardedCount` non-negative accounts and one source, all with codes under `prefix`. */
+export async function openTestAccounts(sql: Sql, prefix: string, guardedCount: number): Promise<TestAccounts> {
+  const guarded: bigint[] = [];
+  for (let index = 0; index < guardedCount; index++) {
+    guarded.push(await openLedgerAccount(sql, { code: `${prefix}:user:${index}`, kind: 'user_available', allowNegative: false }));
+  }
+  const source = await openLedgerAccount(sql, { code: `${prefix}:source`, kind: 'demo_funding', allowNegative: true });
+  return { guarded, source };
+}
+
+/** Two postings moving `amountPaise` from one account to another. */
+export const move = (from: bigint, to: bigint, amountPaise: bigint): Posting[] => [
+  { accountId: from, amountPaise: -amountPaise },
+  { accountId: to, amountPaise },
+];
+
+export const testCommand = (idempotencyKey: string, postings: readonly Posting[], kind: TransferCommand['kind'] = 'test') => ({
+  idempotencyKey,
+  kind,
+  reason: 'ledger test',
+  postings,
+});
+
+export type Outcome =
+  | { kind: 'recorded'; transferId: bigint }
+  | { kind: 'replayed'; transferId: bigint }
+  | { kind: 'refused'; key: string };
+
+/** Runs one transfer in its own transaction; a refusal is an outcome, any other error is thrown. */
+export async function attemptTransfer(db: Database, command: TransferCommand): Promise<Outcome> {
+  try {
+    const result = await db.transaction((tx) => transfer(tx, command));
+    return { kind: result.replayed ? 'replayed' : 'recorded', transferId: result.transferId };
+  } catch (error) {
+    if (error instanceof Refusal) return { kind: 'refused', key: error.key };
+    throw error;
+  }
+}
+
+/** The model's notion of "the same transfer": same kind, same multiset of legs, in any order. */
+export function fingerprintOf(command: Pick<TransferCommand, 'kind' | 'postings'>): string {
+  const legs = command.postings.map((posting) => `${posting.accountId}:${posting.amountPaise}`).sort();
+  return `${command.kind}|${legs.join(',')}`;
+}
+
+/** Net change per account of a set of postings. */
+export function netChanges(postings: readonly Posting[]): Map<bigint, bigint> {
+  const net = new Map<bigint, bigint>();
+  for (const posting of postings) net.set(posting.accountId, (net.get(posting.accountId) ?? 0n) + posting.amountPaise);
+  return net;
+}
+
+export interface LedgerHealth {
+  /** Sum of every posting in the database. */
+  globalSumPaise: bigint;
+  /** Transfers whose postings do not sum to zero, or that have fewer than two. */
+  unbalancedTransfers: bigint;
+  /** Transfers recorded without any postings (a refusal that left its key behind). */
+  transfersWithoutPostings: bigint;
+  /** Non-negative accounts whose balance is below zero now. */
+  guardedBelowZero: bigint;
+  /**
+   * Non-negative accounts whose running balance, transfer by transfer in posting-id order,
+   * ever went below zero. Transfers on one account are serialised by its row lock and get
+   * their posting ids while holding it, so id order is that account's commit order.
+   */
+  guardedOverdrawnInHistory: bigint;
+}
+
+export const healthyLedger = (globalSumPaise = 0n): LedgerHealth => ({
+  globalSumPaise,
+  unbalancedTransfers: 0n,
+  transfersWithoutPostings: 0n,
+  guardedBelowZero: 0n,
+  guardedOverdrawnInHistory: 0n,
+});
+
+/** Reads the invariants; per-account checks are scoped to `accountIds`, the sum is global. */
+export async function ledgerHealth(sql: Sql, accountIds: readonly bigint[]): Promise<LedgerHealth> {
+  const [row] = await sql.query<Record<keyof LedgerHealth, bigint>>(
+    `WITH scoped AS (
+       SELECT p.* FROM ledger_postings p WHERE p.account_id = ANY($1::bigint[])
+     ), per_transfer AS (
+       SELECT s.account_id, s.transfer_id, min(s.id) AS first_id, sum(s.amount_paise) AS delta
+         FROM scoped s JOIN ledger_accounts a ON a.id = s.account_id
+        WHERE NOT a.allow_negative
+        GROUP BY s.account_id, s.transfer_id
+     ), running AS (
+       SELECT account_id, sum(delta) OVER (PARTITION BY account_id ORDER BY first_id) AS balance FROM per_transfer
+     )
+     SELECT
+       (SELECT coalesce(sum(amount_paise), 0)::bigint FROM ledger_postings) AS "globalSumPaise",
+       (SELECT count(*) FROM (
+          SELECT p.transfer_id FROM ledger_postings p
+           WHERE p.transfer_id IN (SELECT transfer_id FROM scoped)
+           GROUP BY p.transfer_id HAVING sum(p.amount_paise) <> 0 OR count(*) < 2) u) AS "unbalancedTransfers",
+       (SELECT count(*) FROM ledger_transfers t
+         WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transfer_id = t.id)) AS "transfersWithoutPostings",
+       (SELECT count(*) FROM (
+          SELECT account_id FROM per_transfer GROUP BY account_id HAVING sum(delta) < 0) b) AS "guardedBelowZero",
+       (SELECT count(*) FROM running WHERE balance < 0) AS "guardedOverdrawnInHistory"`,
+    [accountIds.map(String)],
+  );
+  if (!row) throw new Error('ledger test: no health row');
+  return row;
+}
+
+/** Transfers whose idempotency key starts with `keyPrefix`, by key. */
+export async function transfersByKey(sql: Sql, keyPrefix: string): Promise<Map<string, bigint>> {
+  const rows = await sql.query<{ idempotency_key: string; id: bigint }>(
+    'SELECT idempotency_key, id FROM ledger_transfers WHERE starts_with(idempotency_key, $1)',
+    [keyPrefix],
+  );
+  return new Map(rows.map((row) => [row.idempotency_key, row.id]));
+}
+
+/**
+ * Closes the test database without a teardown race. pg's `pool.end()` resolves before its
+ * connections have actually gone, so the `DROP DATABASE … WITH (FORCE)` that follows can
+ * terminate a backend still saying goodbye; the pool then emits 'error' with no listener,
+ * which surfaces as an unhandled error and fails the run. A test that filled the whole pool
+ * (the concurrency property) hits it often. Here we wait for the backends to leave first.
+ */
+export async function closeTestDatabase(database: TestDatabase | undefined): Promise<void> {
+  if (!database) return;
+  const { db } = database;
+  if (db.engine === 'postgres') {
+    const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
+    const closePool = db.close.bind(db);
+    db.close = async () => {
+      await closePool();
+      await backendsGone(row!.name);
+    };
+  }
+  await database.close();
+}
+
+async function backendsGone(databaseName: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: testPostgresAdminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 250; attempt++) {
+      const { rows } = await admin.query<{ count: string }>(
+        'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1',
+        [databaseName],
+      );
+      if (rows[0]?.count === '0') return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,48 @@
+// Proves every public URL listed in shared/spec/routes.md is registered (bookmarks and
+// advisors' links must keep working), each with a title and a lazily loaded page.
+import { createMemoryHistory } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { createAppRouter } from './router.tsx';
+import { routeTable } from './routeTable.ts';
+
+// Copied from routes.md (the spec lives outside this repository).
+const specRoutes = {
+  login: 'start start1 loginAfter login register reLogin',
+  home: 'index zhishu market newsList newsDetail blockTrade blockTrade1 blockTrade2 blockTradeDetail fllow fllowRecord fllowDetail qcList dayTrading newStock newStockps newStockps1 newStockBuy newStockPsBuy newStockRecord kefuCenter',
+  market: 'index market optionList stockDetail stockDetailzs marketBuy marketTeshe marketZhiBiao marketQuestion vip',
+  trade: 'index positionDetail positionDetail2 shareholding position waitOrder historyOrder',
+  favorite: 'index search',
+  information:
+    'index setting aboutInfo changeLang loginPass fundPass bankList addBankCard fundRecord exChange authInfo aboutUs usdtAddress cashOut withdrawal recharge rechargeChannel userInfo msgInfo mine mine_valid mine_fund mine_detail pj jkjl safety agreement faq loan beneficiary',
+};
+const specPaths = Object.entries(specRoutes).flatMap(([area, names]) => names.split(' ').map((name) => `/${area}/${name}`));
+
+describe('route table', () => {
+  it('contains-every-path-in-routes-md-and-nothing-else', () => {
+    expect(specPaths).toHaveLength(76);
+    expect(routeTable.map((entry) => entry.path).sort()).toEqual([...specPaths].sort());
+  });
+
+  it('registers-every-path-in-the-router', () => {
+    const router = createAppRouter(createMemoryHistory());
+    const registered = Object.keys(router.routesByPath);
+    for (const path of specPaths) expect(registered).toContain(path);
+  });
+
+  it('gives-every-page-a-title-and-a-lazy-loader', () => {
+    for (const entry of routeTable) {
+      expect(entry.title.id, entry.path).toBeTruthy();
+      expect(typeof entry.page.load, entry.path).toBe('function');
+    }
+  });
+
+  it('keeps-sign-in-pages-public-and-money-pages-behind-sign-in', () => {
+    const access = (path: string) => routeTable.find((entry) => entry.path === path)?.access;
+    expect(access('/login/login')).toBe('public');
+    expect(access('/login/register')).toBe('public');
+    expect(access('/information/agreement')).toBe('public');
+    expect(access('/home/index')).toBe('signedIn');
+    expect(access('/information/recharge')).toBe('signedIn');
+    expect(access('/information/mine')).toBe('signedIn');
+  });
+});

@@ -1,0 +1,150 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
+
+// Every screen of the app: its public URL (bookmarks and advisors' links depend on
+// these paths, see shared/spec/routes.md), its translated title, who may open it and
+// which chrome (header, tab bars) surrounds it. Pages load lazily; a page not built
+// yet shows the "coming soon" screen under its own title.
+
+export type PageModule = Record<string, ComponentType | unknown>;
+export type PageLoader = { load: () => Promise<PageModule>; exportName: string };
+
+export type Chrome = {
+  /** back: title with a back arrow; title: title only (tab roots); none: the page draws its own. */
+  header: 'back' | 'title' | 'none';
+  /** The five-entry bottom tab bar. */
+  bottomTabs: boolean;
+  /** A segmented bar under the header linking sibling pages. */
+  segments: 'position' | 'mine' | null;
+};
+
+export type RouteEntry = {
+  path: string;
+  title: MessageDescriptor;
+  access: 'public' | 'signedIn';
+  chrome: Chrome;
+  page: PageLoader;
+};
+
+const comingSoon: PageLoader = { load: () => import('../features/comingSoon/ComingSoonPage.tsx'), exportName: 'ComingSoonPage' };
+const backChrome: Chrome = { header: 'back', bottomTabs: false, segments: null };
+const tabRoot = (header: Chrome['header'], segments: Chrome['segments'] = null): Chrome => ({ header, bottomTabs: true, segments });
+
+function signedIn(path: string, title: MessageDescriptor, page: PageLoader = comingSoon, chrome: Chrome = backChrome): RouteEntry {
+  return { path, title, access: 'signedIn', chrome, page };
+}
+
+function open(path: string, title: MessageDescriptor, page: PageLoader = comingSoon, chrome: Chrome = backChrome): RouteEntry {
+  return { path, title, access: 'public', chrome, page };
+}
+
+const withSegments = (segments: Chrome['segments']): Chrome => ({ ...backChrome, segments });
+const bare: Chrome = { header: 'none', bottomTabs: false, segments: null };
+
+const pages = {
+  start: { load: () => import('../features/auth/StartPage.tsx'), exportName: 'StartPage' },
+  login: { load: () => import('../features/auth/LoginPage.tsx'), exportName: 'LoginPage' },
+  register: { load: () => import('../features/auth/RegisterPage.tsx'), exportName: 'RegisterPage' },
+  reLogin: { load: () => import('../features/auth/ReLoginPage.tsx'), exportName: 'ReLoginPage' },
+  home: { load: () => import('../features/home/HomePage.tsx'), exportName: 'HomePage' },
+  mine: { load: () => import('../features/mine/MinePage.tsx'), exportName: 'MinePage' },
+  language: { load: () => import('../features/mine/LanguagePage.tsx'), exportName: 'LanguagePage' },
+} satisfies Record<string, PageLoader>;
+
+export const routeTable: readonly RouteEntry[] = [
+  // Sign-in. Open to everyone.
+  open('/login/start', msg`Welcome`, pages.start, bare),
+  open('/login/start1', msg`Get started`),
+  open('/login/loginAfter', msg`Signed in`),
+  open('/login/login', msg`Sign in`, pages.login, bare),
+  open('/login/register', msg`Create account`, pages.register),
+  open('/login/reLogin', msg`Session expired`, pages.reLogin, bare),
+
+  // Home and the products reached from it.
+  signedIn('/home/index', msg`Home`, pages.home, tabRoot('none')),
+  signedIn('/home/zhishu', msg`Indices`),
+  signedIn('/home/market', msg`Market overview`),
+  signedIn('/home/newsList', msg`News`),
+  signedIn('/home/newsDetail', msg`News article`),
+  signedIn('/home/blockTrade', msg`Block trades`),
+  signedIn('/home/blockTrade1', msg`Block trade orders`),
+  signedIn('/home/blockTrade2', msg`Block trade records`),
+  signedIn('/home/blockTradeDetail', msg`Block trade details`),
+  signedIn('/home/fllow', msg`Quant copy trading`),
+  signedIn('/home/fllowRecord', msg`Copy trading records`),
+  signedIn('/home/fllowDetail', msg`Copy trading details`),
+  signedIn('/home/qcList', msg`Quant courses`),
+  signedIn('/home/dayTrading', msg`Intraday trading`),
+  signedIn('/home/newStock', msg`IPO subscription`),
+  signedIn('/home/newStockps', msg`Placements`),
+  signedIn('/home/newStockps1', msg`Placement orders`),
+  signedIn('/home/newStockBuy', msg`Apply for IPO`),
+  signedIn('/home/newStockPsBuy', msg`Apply for placement`),
+  signedIn('/home/newStockRecord', msg`Subscription records`),
+  // Public: "forgot password" on the sign-in page may lead here.
+  open('/home/kefuCenter', msg`Customer service`),
+
+  // Market.
+  signedIn('/market/index', msg`Market`, comingSoon, tabRoot('title')),
+  signedIn('/market/market', msg`Quotes`),
+  signedIn('/market/optionList', msg`Watchlist`),
+  signedIn('/market/stockDetail', msg`Stock details`),
+  signedIn('/market/stockDetailzs', msg`Index details`),
+  signedIn('/market/marketBuy', msg`Place order`),
+  signedIn('/market/marketTeshe', msg`Featured`),
+  signedIn('/market/marketZhiBiao', msg`Indicators`),
+  signedIn('/market/marketQuestion', msg`Market Q&A`),
+  signedIn('/market/vip', msg`VIP`),
+
+  // Trade and positions.
+  signedIn('/trade/index', msg`Trade`, comingSoon, tabRoot('title')),
+  signedIn('/trade/positionDetail', msg`Position details`),
+  signedIn('/trade/positionDetail2', msg`Closed position details`),
+  signedIn('/trade/shareholding', msg`Holdings`, comingSoon, withSegments('position')),
+  signedIn('/trade/position', msg`Positions`, comingSoon, withSegments('mine')),
+  signedIn('/trade/waitOrder', msg`Pending orders`, comingSoon, withSegments('position')),
+  signedIn('/trade/historyOrder', msg`Order history`, comingSoon, withSegments('position')),
+
+  // Watchlist and search.
+  signedIn('/favorite/index', msg`Watchlist`),
+  signedIn('/favorite/search', msg`Search`),
+
+  // Account, money and settings.
+  signedIn('/information/index', msg`Account`),
+  signedIn('/information/setting', msg`Settings`),
+  signedIn('/information/aboutInfo', msg`About`),
+  // Public so a visitor can switch language before signing in.
+  open('/information/changeLang', msg`Language`, pages.language),
+  signedIn('/information/loginPass', msg`Login password`),
+  signedIn('/information/fundPass', msg`Fund password`),
+  signedIn('/information/bankList', msg`Bank accounts`),
+  signedIn('/information/addBankCard', msg`Add bank account`),
+  signedIn('/information/fundRecord', msg`Fund records`),
+  signedIn('/information/exChange', msg`Currency exchange`),
+  signedIn('/information/authInfo', msg`KYC verification`),
+  signedIn('/information/aboutUs', msg`About us`),
+  signedIn('/information/usdtAddress', msg`Wallet address`),
+  signedIn('/information/cashOut', msg`Withdrawal records`),
+  signedIn('/information/withdrawal', msg`Withdraw`),
+  signedIn('/information/recharge', msg`Deposit`),
+  signedIn('/information/rechargeChannel', msg`Deposit channels`),
+  signedIn('/information/userInfo', msg`Personal details`),
+  signedIn('/information/msgInfo', msg`Messages`),
+  signedIn('/information/mine', msg`Mine`, pages.mine, tabRoot('none', 'mine')),
+  signedIn('/information/mine_valid', msg`Verification status`),
+  signedIn('/information/mine_fund', msg`Funds`, comingSoon, tabRoot('title', 'position')),
+  signedIn('/information/mine_detail', msg`Profile`),
+  signedIn('/information/pj', msg`Investment preference`),
+  signedIn('/information/jkjl', msg`Loan records`),
+  signedIn('/information/safety', msg`Security`),
+  // Public: the registration form links to it.
+  open('/information/agreement', msg`User agreement`),
+  signedIn('/information/faq', msg`FAQ`),
+  signedIn('/information/loan', msg`Loans`),
+  signedIn('/information/beneficiary', msg`Nominees`),
+];
+
+export function findRoute(path: string): RouteEntry | undefined {
+  return routeTable.find((entry) => entry.path === path);
+}

@@ -1,0 +1,56 @@
+import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { passwordLengthMax, passwordLengthMin } from '../../contract/accounts.ts';
+import { type MessageKey, parseMessage } from '../../contract/messages.ts';
+import { fieldLabels } from './fieldLabels.ts';
+
+// Every key the server may send, mapped to a translated text. The Record type makes
+// the compiler refuse a key added to contract/messages.ts without a message here.
+export const serverMessages: Record<MessageKey, MessageDescriptor> = {
+  ok: msg`Done`,
+  invalid_body: msg`The request was not understood. Please update the app and try again.`,
+  invalid_field: msg`Some details are not valid. Please check and try again.`,
+  not_logged_in: msg`Your session has ended. Please sign in again.`,
+  system_busy: msg`The system is busy. Please try again in a moment.`,
+  submit_too_frequently: msg`You are submitting too often. Please wait a moment.`,
+  not_found: msg`This item does not exist or has been removed.`,
+  account_required: msg`Enter your mobile number.`,
+  account_must_be_ten_digit_mobile: msg`Enter a valid 10-digit mobile number.`,
+  password_required: msg`Enter your password.`,
+  password_too_short: msg`Password must be at least ${passwordLengthMin} characters.`,
+  password_too_long: msg`Password must be at most ${passwordLengthMax} characters.`,
+  password2_required: msg`Confirm your password.`,
+  passwords_do_not_match: msg`The passwords do not match.`,
+  invite_code_required: msg`Enter your invitation code.`,
+  agreement_not_accepted: msg`Please accept the user agreement to continue.`,
+  account_already_exists: msg`An account with this mobile number already exists.`,
+  inviter_does_not_exist: msg`This invitation code is not valid.`,
+  registration_failed: msg`Registration failed. Please try again.`,
+  account_or_password_incorrect: msg`Incorrect mobile number or password.`,
+  account_frozen: msg`Your account is frozen. Please contact customer service.`,
+  account_login_banned: msg`Sign-in is blocked for this account. Please contact customer service.`,
+  account_cannot_trade: msg`This account cannot trade at the moment.`,
+  account_cannot_withdraw: msg`This account cannot withdraw at the moment.`,
+  insufficient_balance: msg`Insufficient balance.`,
+  insufficient_available_balance: msg`Insufficient available balance.`,
+  idempotency_key_reused: msg`This request was already submitted.`,
+};
+
+const unknownRefusal = msg`The request could not be completed. Please try again.`;
+
+/**
+ * Turns an envelope's `msg` ("account_frozen", "invalid_field:account") into text for
+ * the user. A key this app version does not know still gives a sensible sentence.
+ */
+export function translateServerMessage(message: string, i18n: I18n = globalI18n): string {
+  const { key, param } = parseMessage(message);
+  if (key === null) return i18n._(unknownRefusal);
+  if (key === 'invalid_field' && param !== undefined) {
+    const label = fieldLabels[param];
+    if (label) {
+      const field = i18n._(label);
+      return i18n._(msg`Check the field: ${field}`);
+    }
+  }
+  return i18n._(serverMessages[key]);
+}

@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { clearToasts } from '../app/toastStore.ts';
+import { clearSession } from '../features/auth/sessionStore.ts';
+import { activateLocale } from '../i18n/activateLocale.ts';
+import { server } from './mswServer.ts';
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await activateLocale('en');
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  clearSession();
+  clearToasts();
+  await activateLocale('en');
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+
+afterAll(() => {
+  server.close();
+});

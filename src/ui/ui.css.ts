@@ -1,0 +1,136 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+const buttonBase = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  minHeight: '48px',
+  padding: `0 ${vars.space.xl}`,
+  borderRadius: vars.radius.medium,
+  border: '1px solid transparent',
+  fontSize: vars.fontSize.body,
+  fontWeight: 600,
+  cursor: 'pointer',
+  transition: 'background 120ms ease, opacity 120ms ease',
+  selectors: {
+    '&:disabled': { opacity: 0.6, cursor: 'default' },
+  },
+});
+
+export const button = styleVariants({
+  primary: [buttonBase, { background: vars.color.accent, color: vars.color.onAccent, selectors: { '&:active:not(:disabled)': { background: vars.color.accentPressed } } }],
+  secondary: [buttonBase, { background: vars.color.surface, color: vars.color.accent, borderColor: vars.color.accent }],
+  soft: [buttonBase, { background: vars.color.accentSoft, color: vars.color.accent }],
+  ghost: [buttonBase, { background: 'transparent', color: vars.color.accent, padding: `0 ${vars.space.md}` }],
+});
+
+export const fullWidth = style({ width: '100%' });
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+export const spinner = style({
+  width: '18px',
+  height: '18px',
+  borderRadius: '50%',
+  border: '2px solid currentColor',
+  borderRightColor: 'transparent',
+  animation: `${spin} 700ms linear infinite`,
+});
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const fieldLabel = style({ fontSize: vars.fontSize.caption, color: vars.color.textMuted, fontWeight: 500 });
+export const inputWrap = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '52px',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  padding: `0 ${vars.space.xs} 0 ${vars.space.lg}`,
+  selectors: { '&:focus-within': { borderColor: vars.color.accent, boxShadow: `0 0 0 3px ${vars.color.accentSoft}` } },
+});
+export const inputPrefix = style({ color: vars.color.textMuted, paddingRight: vars.space.sm, borderRight: `1px solid ${vars.color.border}`, marginRight: vars.space.sm });
+export const input = style({
+  flex: 1,
+  minWidth: 0,
+  height: '50px',
+  border: 'none',
+  outline: 'none',
+  background: 'transparent',
+  fontSize: vars.fontSize.body,
+  selectors: { '&::placeholder': { color: vars.color.textFaint } },
+});
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.textMuted,
+  borderRadius: vars.radius.pill,
+  cursor: 'pointer',
+  flexShrink: 0,
+});
+
+export const checkboxRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.size.touchTarget,
+  fontSize: vars.fontSize.caption,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+});
+export const checkbox = style({ width: '20px', height: '20px', accentColor: vars.color.accent, margin: 0, flexShrink: 0 });
+
+const shimmer = keyframes({ '0%': { backgroundPosition: '-200px 0' }, '100%': { backgroundPosition: 'calc(200px + 100%) 0' } });
+export const skeleton = style({
+  display: 'block',
+  borderRadius: vars.radius.small,
+  background: `linear-gradient(90deg, ${vars.color.skeleton} 0, #f5f6f9 60px, ${vars.color.skeleton} 120px)`,
+  backgroundSize: '200px 100%',
+  backgroundRepeat: 'no-repeat',
+  backgroundColor: vars.color.skeleton,
+  animation: `${shimmer} 1.2s ease-in-out infinite`,
+});
+
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.large,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.lg,
+});
+
+export const statePanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.xxl} ${vars.space.xl}`,
+  color: vars.color.textMuted,
+});
+export const stateIcon = style({
+  width: '64px',
+  height: '64px',
+  borderRadius: '50%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+});
+export const stateTitle = style({ margin: 0, fontSize: vars.fontSize.title, fontWeight: 600, color: vars.color.text });
+export const stateText = style({ margin: 0, fontSize: vars.fontSize.caption, maxWidth: '320px' });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,72 @@
+// Proves every catalog is complete as committed: each of en, zh-Hant and ko has the
+// same message ids, none has an empty translation, and each translation keeps the
+// placeholders ({field}, <0>…</0>) of its English source.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const locales = ['en', 'zh-Hant', 'ko'] as const;
+
+type Entry = { id: string; translation: string };
+
+/** Reads the quoted string that starts on `lines[index]` after `keyword`, with continuation lines. */
+function readQuoted(lines: string[], index: number, keyword: string): { text: string; next: number } {
+  const parts = [JSON.parse(lines[index]!.slice(keyword.length + 1)) as string];
+  let next = index + 1;
+  while (next < lines.length && lines[next]!.startsWith('"')) {
+    parts.push(JSON.parse(lines[next]!) as string);
+    next += 1;
+  }
+  return { text: parts.join(''), next };
+}
+
+/** The live entries of a .po file (obsolete "#~" entries and the header excluded). */
+function readCatalog(locale: string): Entry[] {
+  const lines = readFileSync(join('locales', locale, 'messages.po'), 'utf8').split('\n');
+  const entries: Entry[] = [];
+  let context = '';
+  for (let index = 0; index < lines.length; ) {
+    const line = lines[index]!;
+    if (line.startsWith('msgctxt ')) {
+      const read = readQuoted(lines, index, 'msgctxt');
+      context = read.text;
+      index = read.next;
+    } else if (line.startsWith('msgid ')) {
+      const id = readQuoted(lines, index, 'msgid');
+      const translation = lines[id.next]?.startsWith('msgstr ') ? readQuoted(lines, id.next, 'msgstr') : { text: '', next: id.next };
+      if (id.text !== '') entries.push({ id: context ? `${context}\u0004${id.text}` : id.text, translation: translation.text });
+      context = '';
+      index = translation.next;
+    } else {
+      index += 1;
+    }
+  }
+  return entries;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{[^{}]+\}|<\/?\d+\/?>/g)].map((match) => match[0].replace(/,.*}$/, '}')).sort();
+
+const catalogs = Object.fromEntries(locales.map((locale) => [locale, readCatalog(locale)])) as Record<(typeof locales)[number], Entry[]>;
+
+describe('translation catalogs', () => {
+  it('source-catalog-is-not-empty', () => {
+    expect(catalogs.en.length).toBeGreaterThan(0);
+  });
+
+  for (const locale of locales) {
+    it(`${locale}-has-no-empty-translation`, () => {
+      const empty = catalogs[locale].filter((entry) => entry.translation.trim() === '').map((entry) => entry.id);
+      expect(empty).toEqual([]);
+    });
+
+    it(`${locale}-has-the-same-message-ids-as-en`, () => {
+      const ids = catalogs[locale].map((entry) => entry.id).sort();
+      expect(ids).toEqual(catalogs.en.map((entry) => entry.id).sort());
+    });
+
+    it(`${locale}-keeps-every-placeholder`, () => {
+      const broken = catalogs[locale].filter((entry) => placeholders(entry.id).join() !== placeholders(entry.translation).join()).map((entry) => entry.id);
+      expect(broken).toEqual([]);
+    });
+  }
+});
