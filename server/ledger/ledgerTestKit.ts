@@ -1,9 +1,8 @@
 // Helpers shared by the ledger's scenario and property tests: accounts opened per test,
 // the outcome of one attempted transfer, and the invariants every ledger state must hold.
-import pg from 'pg';
 import type { Database, Sql } from '../db/database.ts';
 import { Refusal } from '../http/refusal.ts';
-import { testPostgresAdminUrl, type TestDatabase } from '../testing/testDatabase.ts';
+import type { TestDatabase } from '../testing/testDatabase.ts';
 import { openLedgerAccount, type Posting, type TransferCommand, transfer } from './ledger.ts';
 
 export interface TestAccounts {
@@ -129,40 +128,7 @@ export async function transfersByKey(sql: Sql, keyPrefix: string): Promise<Map<s
   return new Map(rows.map((row) => [row.idempotency_key, row.id]));
 }
 
-/**
- * Closes the test database without a teardown race. pg's `pool.end()` resolves before its
- * connections have actually gone, so the `DROP DATABASE … WITH (FORCE)` that follows can
- * terminate a backend still saying goodbye; the pool then emits 'error' with no listener,
- * which surfaces as an unhandled error and fails the run. A test that filled the whole pool
- * (the concurrency property) hits it often. Here we wait for the backends to leave first.
- */
+/** Closes the test database; `close()` itself waits for pooled backends before dropping it. */
 export async function closeTestDatabase(database: TestDatabase | undefined): Promise<void> {
-  if (!database) return;
-  const { db } = database;
-  if (db.engine === 'postgres') {
-    const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
-    const closePool = db.close.bind(db);
-    db.close = async () => {
-      await closePool();
-      await backendsGone(row!.name);
-    };
-  }
-  await database.close();
-}
-
-async function backendsGone(databaseName: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: testPostgresAdminUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 250; attempt++) {
-      const { rows } = await admin.query<{ count: string }>(
-        'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1',
-        [databaseName],
-      );
-      if (rows[0]?.count === '0') return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await admin.end();
-  }
+  await database?.close();
 }
