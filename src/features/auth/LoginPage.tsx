@@ -3,9 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/commandBus.ts';
 import { openCustomerService } from '../../app/customerService.ts';
-import { Icon } from '../../ui/icons.tsx';
-import { iconButton } from '../../ui/ui.css.ts';
 import { Button, Checkbox } from '../../ui/widgets.tsx';
+import { AuthTopBar } from './AuthTopBar.tsx';
 import * as styles from './auth.css.ts';
 import { MobileNumberField, PasswordField } from './PasswordField.tsx';
 import { readRememberedAccount, rememberAccount, startSession } from './sessionStore.ts';
@@ -42,17 +41,7 @@ export function LoginPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.topBar}>
-        <div className={styles.brandRow}>
-          <div className={styles.brandMark} aria-hidden="true">
-            L
-          </div>
-          <span className={styles.brandName}>Ledgerline</span>
-        </div>
-        <Link to="/information/changeLang" className={iconButton} aria-label={t`Language`}>
-          <Icon name="globe" />
-        </Link>
-      </div>
+      <AuthTopBar />
       <h1 className={styles.title}>
         <Trans>Welcome back</Trans>
       </h1>

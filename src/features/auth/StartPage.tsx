@@ -1,14 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Icon } from '../../ui/icons.tsx';
-import { button, fullWidth, iconButton } from '../../ui/ui.css.ts';
+import { button, fullWidth } from '../../ui/ui.css.ts';
+import { AuthTopBar } from './AuthTopBar.tsx';
 import * as styles from './auth.css.ts';
 import { isSignedIn } from './sessionStore.ts';
 
 /** /login/start: the welcome screen with the two ways in. */
 export function StartPage() {
-  const { t } = useLingui();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -18,17 +18,7 @@ export function StartPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.topBar}>
-        <div className={styles.brandRow}>
-          <div className={styles.brandMark} aria-hidden="true">
-            L
-          </div>
-          <span className={styles.brandName}>Ledgerline</span>
-        </div>
-        <Link to="/information/changeLang" className={iconButton} aria-label={t`Language`}>
-          <Icon name="globe" />
-        </Link>
-      </div>
+      <AuthTopBar />
       <div className={styles.hero}>
         <h1 className={styles.title}>
           <Trans>Invest in India, with every rupee accounted for.</Trans>
