@@ -62,6 +62,8 @@ export const userInfoResponse = z.object({
   state: z.enum(accountStates),
   institution: z.string(),
   created_at: z.string(),
+  /** VIP users see the real-time analytics on /market/vip. */
+  vip: z.boolean(),
   balances: balancesSchema,
 });
 

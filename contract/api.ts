@@ -8,6 +8,26 @@ import {
   userInfoResponse,
 } from './accounts.ts';
 import { siteConfigRequest, siteConfigResponse } from './siteConfig.ts';
+import {
+  breadthResponse,
+  codeRequest,
+  codesRequest,
+  industryStats,
+  instrumentListResponse,
+  klineRequest,
+  klineResponse,
+  marketStatusResponse,
+  newsDetailRequest,
+  newsDetailResponse,
+  newsListRequest,
+  newsListResponse,
+  quoteRows,
+  rankRequest,
+  searchHits,
+  searchRequest,
+  shortSaleRows,
+  stockDetailResponse,
+} from './market.ts';
 import { watchlistRequest, watchlistResponse } from './watchlist.ts';
 
 
@@ -24,6 +44,24 @@ export const api = {
   'user/logout': { auth: true, request: emptyRequest, response: nothing },
   'user/info': { auth: true, request: emptyRequest, response: userInfoResponse },
   'user/Optionallist': { auth: true, request: watchlistRequest, response: watchlistResponse },
+  'user/addOptional': { auth: true, request: codeRequest, response: watchlistResponse },
+  'user/delOptional': { auth: true, request: codeRequest, response: watchlistResponse },
+  // market data
+  'market/status': { auth: true, request: emptyRequest, response: marketStatusResponse },
+  'market/instruments': { auth: true, request: emptyRequest, response: instrumentListResponse },
+  'market/indices': { auth: true, request: emptyRequest, response: quoteRows },
+  'market/industries': { auth: true, request: emptyRequest, response: industryStats },
+  'market/breadth': { auth: true, request: emptyRequest, response: breadthResponse },
+  'market/shortSales': { auth: true, request: emptyRequest, response: shortSaleRows },
+  'stock/detail': { auth: true, request: codeRequest, response: stockDetailResponse },
+  'stock/quotes': { auth: true, request: codesRequest, response: quoteRows },
+  'stock/kline': { auth: true, request: klineRequest, response: klineResponse },
+  'stock/rank': { auth: true, request: rankRequest, response: quoteRows },
+  'stock/search': { auth: true, request: searchRequest, response: searchHits },
+  'stock/searchHistory': { auth: true, request: emptyRequest, response: searchHits },
+  'stock/clearSearchHistory': { auth: true, request: emptyRequest, response: nothing },
+  'news/list': { auth: true, request: newsListRequest, response: newsListResponse },
+  'news/detail': { auth: true, request: newsDetailRequest, response: newsDetailResponse },
 } as const;
 
 export type Api = typeof api;

@@ -35,6 +35,9 @@ export const messageKeys = [
   'insufficient_balance',
   'insufficient_available_balance',
   'idempotency_key_reused',
+  // market data
+  'unknown_instrument',
+  'too_many_symbols',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

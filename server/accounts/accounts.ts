@@ -70,8 +70,8 @@ export async function authenticate(sql: Sql, token: string, account: string) {
 }
 
 export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
-  const [row] = await sql.query<{ account: string; state: UserInfo['state']; institution: string; created_at: Date }>(
-    `SELECT u.account, u.state, i.name AS institution, u.created_at
+  const [row] = await sql.query<{ account: string; state: UserInfo['state']; institution: string; created_at: Date; vip: boolean }>(
+    `SELECT u.account, u.state, i.name AS institution, u.created_at, u.vip
        FROM users u
        JOIN invitation_codes c ON c.code = u.invitation_code
        JOIN institutions i ON i.id = c.institution_id
@@ -86,6 +86,7 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
     state: row.state,
     institution: row.institution,
     created_at: new Date(row.created_at).toISOString(),
+    vip: row.vip,
     balances: {
       cash: formatRupees(balances.cashPaise),
       available: formatRupees(balances.availablePaise),

@@ -34,6 +34,8 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   insufficient_balance: msg`Insufficient balance.`,
   insufficient_available_balance: msg`Insufficient available balance.`,
   idempotency_key_reused: msg`This request was already submitted.`,
+  unknown_instrument: msg`No such stock or index. Check the code and try again.`,
+  too_many_symbols: msg`Too many symbols at once. Remove some and try again.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+// Market data contract: instruments, quotes, candles, rankings and the stream.
+//
+// Prices are integers of minor units (1/100 of the currency: paise for INR) inside the
+// server and on the stream, where they travel as plain integers in a compact tuple.
+// Over REST they travel as decimal strings ("2456.35"), never as JSON floats.
+
+export const exchanges = ['NSE', 'BSE', 'KRX', 'SET'] as const;
+export const currencies = ['INR', 'KRW', 'THB'] as const;
+export const instrumentKinds = ['equity', 'index', 'etf'] as const;
+export type InstrumentKind = (typeof instrumentKinds)[number];
+
+/** Instrument codes: NSE symbols (M&M, BAJAJ-AUTO), index names (NIFTY50), Korean and Thai tickers. */
+export const instrumentCodePattern = /^[A-Z0-9][A-Z0-9&._-]{0,19}$/;
+export const instrumentCode = z
+  .string({ error: 'invalid_field' })
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(instrumentCodePattern, 'unknown_instrument'));
+
+/** A price as a decimal string with up to two decimals. */
+export const decimalString = z.string();
+
+/** Where prices come from. Every screen that shows a price shows `label` next to it. */
+export const feedSource = z.object({
+  kind: z.enum(['simulated', 'replay']),
+  /** Recorded date (YYYY-MM-DD) for a replay; null for the simulator. */
+  date: z.string().nullable(),
+  /** Whether the feed follows the IST session calendar or trades around the clock. */
+  calendar: z.enum(['always_open', 'ist']),
+});
+export type FeedSource = z.infer<typeof feedSource>;
+
+export const sessionPhases = ['pre_open', 'open', 'closing', 'closed'] as const;
+export type SessionPhase = (typeof sessionPhases)[number];
+
+export const instrument = z.object({
+  code: z.string(),
+  name: z.string(),
+  isin: z.string().nullable(),
+  exchange: z.enum(exchanges),
+  currency: z.enum(currencies),
+  kind: z.enum(instrumentKinds),
+  industry: z.string().nullable(),
+  lot: z.number().int(),
+  tickSize: decimalString,
+});
+export type Instrument = z.infer<typeof instrument>;
+
+/** An instrument with its latest quote, as REST returns it. */
+export const quoteRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(instrumentKinds),
+  currency: z.enum(currencies),
+  industry: z.string().nullable(),
+  last: decimalString,
+  open: decimalString,
+  prevClose: decimalString,
+  high: decimalString,
+  low: decimalString,
+  change: decimalString,
+  /** Percent with two decimals, e.g. "-1.25". */
+  changeRate: decimalString,
+  volume: z.number().int(),
+  turnover: decimalString,
+  /** Null when the instrument has no share count (indices, foreign listings). */
+  marketCap: decimalString.nullable(),
+  upperBand: decimalString.nullable(),
+  lowerBand: decimalString.nullable(),
+  /** Epoch milliseconds of the last trade. */
+  time: z.number(),
+});
+export type QuoteRow = z.infer<typeof quoteRow>;
+
+export const codeRequest = z.object({ code: instrumentCode });
+export const codesRequest = z.object({ codes: z.array(instrumentCode).max(200, 'too_many_symbols') });
+
+export const stockDetailResponse = z.object({
+  instrument,
+  quote: quoteRow,
+  source: feedSource,
+  phase: z.enum(sessionPhases),
+  onWatchlist: z.boolean(),
+});
+
+export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month', 'range_1w', 'range_1m', 'range_3m', 'range_6m', 'range_1y'] as const;
+export type CandlePeriod = (typeof candlePeriods)[number];
+export const adjustments = ['none', 'forward', 'backward'] as const;
+export type Adjustment = (typeof adjustments)[number];
+
+export const klineRequest = z.object({
+  code: instrumentCode,
+  period: z.enum(candlePeriods, 'invalid_field'),
+  adjust: z.enum(adjustments, 'invalid_field').default('forward'),
+});
+/** t: epoch ms of the bar's start; prices decimal strings; v: shares (or index points traded = 0). */
+export const candle = z.object({ t: z.number(), o: decimalString, h: decimalString, l: decimalString, c: decimalString, v: z.number() });
+export type Candle = z.infer<typeof candle>;
+export const klineResponse = z.array(candle);
+
+export const rankTypes = ['gainers', 'losers', 'active', 'turnover'] as const;
+export type RankType = (typeof rankTypes)[number];
+export const rankRequest = z.object({
+  type: z.enum(rankTypes, 'invalid_field'),
+  limit: z.number().int().min(1).max(5000).default(100),
+});
+export const quoteRows = z.array(quoteRow);
+
+export const searchRequest = z.object({ keyword: z.string({ error: 'invalid_field' }).trim().max(40, 'invalid_field') });
+export const searchHit = z.object({ code: z.string(), name: z.string(), kind: z.enum(instrumentKinds), currency: z.enum(currencies) });
+export const searchHits = z.array(searchHit);
+
+export const industryStat = z.object({
+  industry: z.string(),
+  /** Average change rate of the industry's members, percent with two decimals. */
+  changeRate: decimalString,
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+  unchanged: z.number().int(),
+  turnover: decimalString,
+  leader: z.object({ code: z.string(), name: z.string(), changeRate: decimalString }),
+});
+export const industryStats = z.array(industryStat);
+
+export const breadthResponse = z.object({
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+  unchanged: z.number().int(),
+  atUpperBand: z.number().int(),
+  atLowerBand: z.number().int(),
+  total: z.number().int(),
+});
+
+export const shortSaleRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  shortVolume: z.number().int(),
+  volume: z.number().int(),
+  /** Short volume as a percent of volume, two decimals. */
+  shortRatio: decimalString,
+});
+export const shortSaleRows = z.array(shortSaleRow);
+
+export const marketStatusResponse = z.object({
+  source: feedSource,
+  phase: z.enum(sessionPhases),
+  /** Seconds between REST ranking snapshots; the live lists update from the stream. */
+  rankRefreshSeconds: z.number().int(),
+  instrumentCount: z.number().int(),
+});
+
+export const newsListRequest = z.object({ page: z.number().int().min(1).max(1000).default(1) });
+export const newsItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  source: z.string(),
+  published_at: z.string(),
+  codes: z.array(z.string()),
+});
+export const newsListResponse = z.array(newsItem);
+export const newsDetailRequest = z.object({ id: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'invalid_field') });
+export const newsDetailResponse = newsItem.extend({ body: z.string() });
+
+export const instrumentListResponse = z.array(instrument);
+
+// ---------------------------------------------------------------------------------
+// Stream (socket.io, msgpack parser)
+//
+// client -> server  'subscribe'   { codes: string[] }   codes or the board name "*"
+//                   'unsubscribe' { codes: string[] }
+// server -> client  'snapshot'    StreamSnapshot        answer to subscribe, and after reconnect
+//                   'ticks'       TickFrame             batched changes since the last frame
+//                   'source'      FeedSource            when the feed changes
+//                   'stream_error' { key, detail }       bad input; the connection stays up
+
+/** Subscribing to this code means: every instrument (rankings, heatmaps). One subscription. */
+export const allInstrumentsBoard = '*';
+export const streamLimits = { maxSymbolsPerConnection: 200, maxMessagesPerSecond: 20, frameIntervalMs: 50 } as const;
+
+export const streamSubscription = z.object({ codes: z.array(z.string().max(20)).min(1).max(streamLimits.maxSymbolsPerConnection) });
+
+/**
+ * One quote on the stream, as a positional tuple to keep frames small:
+ * [code, last, open, prevClose, high, low, volume, turnover, time, shortVolume]; prices and
+ * turnover in minor units (integers), volumes in shares, time in epoch ms.
+ */
+export type StreamQuote = [string, number, number, number, number, number, number, number, number, number];
+export const streamQuoteField = { code: 0, last: 1, open: 2, prevClose: 3, high: 4, low: 5, volume: 6, turnover: 7, time: 8, shortVolume: 9 } as const;
+
+export interface StreamSnapshot {
+  source: FeedSource;
+  phase: SessionPhase;
+  quotes: StreamQuote[];
+}
+
+/** `sentAt`: server clock when the frame was flushed, for latency measurement. */
+export interface TickFrame {
+  sentAt: number;
+  quotes: StreamQuote[];
+}
+
+export const streamErrorKeys = ['invalid_message', 'unknown_instrument', 'too_many_symbols', 'rate_limited'] as const;
+export type StreamErrorKey = (typeof streamErrorKeys)[number];
+export interface StreamError {
+  key: StreamErrorKey;
+  detail: string;
+}
