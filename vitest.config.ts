@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/checks/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'tests/checks/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

@@ -83,6 +83,8 @@ export const stockDetailResponse = z.object({
   source: feedSource,
   phase: z.enum(sessionPhases),
   onWatchlist: z.boolean(),
+  /** Daily bars up to this IST day are real NSE data (forward-adjusted); later bars are simulated. Null: all simulated. */
+  historyRealUntil: z.string().nullable(),
 });
 
 export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month', 'range_1w', 'range_1m', 'range_3m', 'range_6m', 'range_1y'] as const;

@@ -3,12 +3,16 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Server as SocketServer } from 'socket.io';
+import msgpackParser from 'socket.io-msgpack-parser';
 import { apiBasePath } from '../contract/envelope.ts';
 import { authenticate } from './accounts/accounts.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
+import { registerMarketRoutes } from './market/routes.ts';
+import type { MarketRuntime } from './market/runtime.ts';
+import { attachQuoteStream } from './market/stream/streamServer.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
 
@@ -19,17 +23,19 @@ export interface AppOptions {
   webDir?: string;
   /** Structured logs go here; none in tests unless asked for. */
   logger?: Logger;
+  market: MarketRuntime;
 }
 
 export interface App {
   http: FastifyInstance;
   sockets: SocketServer;
+  stream: ReturnType<typeof attachQuoteStream>;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
 
-export async function buildApp({ db, demoMode, webDir, logger }: AppOptions): Promise<App> {
+export async function buildApp({ db, demoMode, webDir, logger, market }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
 
@@ -44,7 +50,8 @@ export async function buildApp({ db, demoMode, webDir, logger }: AppOptions): Pr
   const authenticateSession = (token: string, account: string) => authenticate(db, token, account);
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
   registerAccountRoutes(http, db, authenticateSession);
-  registerWatchlistRoutes(http, db, authenticateSession);
+  registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
+  registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
@@ -55,9 +62,12 @@ export async function buildApp({ db, demoMode, webDir, logger }: AppOptions): Pr
     await http.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, maxAge: '1h', immutable: false });
   }
 
-  const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
+  // msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker.
+  const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, parser: msgpackParser });
+  const stream = attachQuoteStream(sockets, market.market);
   http.addHook('onClose', async () => {
+    stream.close();
     await sockets.close();
   });
-  return { http, sockets };
+  return { http, sockets, stream };
 }

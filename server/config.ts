@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/open.ts';
+import type { MarketConfig } from './market/runtime.ts';
 
 export interface ServerConfig {
   host: string;
@@ -9,6 +10,7 @@ export interface ServerConfig {
   demoMode: boolean;
   webDir: string;
   logLevel: string;
+  market: MarketConfig;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,5 +29,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoMode,
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    market: readMarketConfig(env, demoMode),
+  };
+}
+
+function readMarketConfig(env: NodeJS.ProcessEnv, demoMode: boolean): MarketConfig {
+  const feed = env.MARKET_FEED?.trim() || 'simulator';
+  if (feed !== 'simulator' && feed !== 'replay') throw new Error(`MARKET_FEED must be simulator or replay, got ${feed}`);
+  const calendar = env.MARKET_CALENDAR?.trim() || (demoMode ? 'always_open' : 'ist');
+  if (calendar !== 'always_open' && calendar !== 'ist') throw new Error(`MARKET_CALENDAR must be always_open or ist, got ${calendar}`);
+  const replayFile = env.REPLAY_FILE?.trim() || null;
+  if (feed === 'replay' && !replayFile) throw new Error('MARKET_FEED=replay needs REPLAY_FILE (see docs/recording-format.md)');
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${env[name]}`);
+    return value;
+  };
+  return {
+    feed,
+    calendar,
+    seed: integer('MARKET_SEED', 20_261_123, 0, 2 ** 31 - 1),
+    replayFile: replayFile ? resolve(replayFile) : null,
+    replaySpeed: integer('REPLAY_SPEED', 1, 1, 1000),
+    warmUpMinutes: integer('MARKET_WARMUP_MINUTES', 30, 0, 24 * 60),
+    recordTo: env.RECORD_TO?.trim() ? resolve(env.RECORD_TO.trim()) : null,
   };
 }

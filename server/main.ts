@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { demoInvitationCode, demoUser, seedDemo } from './demo/seed.ts';
+import { openMarket } from './market/runtime.ts';
 
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
@@ -17,7 +18,10 @@ if (config.demoMode) {
   );
 }
 
-const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, logger });
+const market = await openMarket(config.market);
+logger.info({ source: market.market.source, instruments: market.market.instruments.length }, 'market feed ready');
+const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, logger, market });
+market.start();
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);
 
@@ -28,6 +32,7 @@ async function shutDown(signal: string) {
   logger.info({ signal }, 'shutting down: finishing requests in flight');
   try {
     await app.http.close();
+    await market.stop();
     await db.close();
     logger.info('stopped cleanly');
     process.exit(0);

@@ -3,6 +3,8 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
 import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
+import { addNews } from '../news/news.ts';
+import { demoNews } from './demoNews.ts';
 
 export const demoInvitationCode = 'DEMO100';
 export const demoUser = { account: '9000000001', password: 'demo-pass-123' } as const;
@@ -24,8 +26,10 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       kind: 'institution',
       code: demoInvitationCode,
     });
+    for (const item of demoNews) await addNews(tx, { ...item, createdBy: 'demo-seed' });
+    // The demo user is VIP so a first run shows the real-time analytics page.
     const [user] = await tx.query<{ id: bigint }>(
-      `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
+      `INSERT INTO users (account, password_hash, invitation_code, vip) VALUES ($1, $2, $3, true)
        ON CONFLICT (account) DO NOTHING RETURNING id`,
       [demoUser.account, passwordHash, demoInvitationCode],
     );

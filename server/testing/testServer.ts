@@ -2,6 +2,7 @@ import type { ApiPath, RequestOf } from '../../contract/api.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App } from '../app.ts';
 import type { Database } from '../db/database.ts';
+import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
 
 export interface CallResult {
   httpStatus: number;
@@ -15,8 +16,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(db: Database, options: { demoMode?: boolean } = {}): Promise<TestServer> {
-  const app = await buildApp({ db, demoMode: options.demoMode ?? false });
+let sharedMarket: Promise<MarketRuntime> | null = null;
+
+/** One simulated market per test process, not started: quotes stand at the previous close until a test steps it. */
+export function testMarket(): Promise<MarketRuntime> {
+  sharedMarket ??= openMarket(testMarketConfig);
+  return sharedMarket;
+}
+
+export async function startTestServer(db: Database, options: { demoMode?: boolean; market?: MarketRuntime } = {}): Promise<TestServer> {
+  const app = await buildApp({ db, demoMode: options.demoMode ?? false, market: options.market ?? (await testMarket()) });
   await app.http.ready();
   return {
     app,

@@ -1,0 +1,42 @@
+import type { QuoteRow } from '../../contract/market.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { priceBand } from './priceBand.ts';
+import type { InstrumentSpec, QuoteState } from './model.ts';
+
+// REST shapes of quotes: minor units become decimal strings here, with integer math.
+
+/** 245635 → "2456.35". */
+export const formatMinor = (minor: number): string => formatRupees(BigInt(Math.round(minor)));
+
+/** Change since the previous close in hundredths of a percent, rounded: -125 means -1.25 %. */
+export function changeBasisPoints(quote: QuoteState): number {
+  return quote.prevClose > 0 ? Math.round(((quote.last - quote.prevClose) * 10_000) / quote.prevClose) : 0;
+}
+
+export const formatBasisPoints = (basisPoints: number): string => formatMinor(basisPoints);
+
+export function toQuoteRow(spec: InstrumentSpec, quote: QuoteState): QuoteRow {
+  const band = priceBand(spec, quote.prevClose);
+  // Before the first trade of the day the day's figures are the previous close.
+  const traded = quote.open !== 0;
+  return {
+    code: spec.code,
+    name: spec.name,
+    kind: spec.kind,
+    currency: spec.currency,
+    industry: spec.industry,
+    last: formatMinor(quote.last),
+    open: formatMinor(traded ? quote.open : quote.prevClose),
+    prevClose: formatMinor(quote.prevClose),
+    high: formatMinor(traded ? quote.high : quote.prevClose),
+    low: formatMinor(traded ? quote.low : quote.prevClose),
+    change: formatMinor(quote.last - quote.prevClose),
+    changeRate: formatBasisPoints(changeBasisPoints(quote)),
+    volume: quote.volume,
+    turnover: formatMinor(quote.turnover),
+    marketCap: spec.shares === null ? null : formatMinor(spec.shares * quote.last),
+    upperBand: band ? formatMinor(band.upper) : null,
+    lowerBand: band ? formatMinor(band.lower) : null,
+    time: quote.time,
+  };
+}
