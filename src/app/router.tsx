@@ -9,6 +9,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { isSignedIn } from '../features/auth/sessionStore.ts';
+import { startMarketStream } from '../features/market/stream/marketStore.ts';
 import { AppShell, PagePending } from './AppShell.tsx';
 import { registerNavigator, signInPath } from './navigation.ts';
 import { NotFoundPage, RouteErrorPage, withChunkTimeout } from './RouteErrorPage.tsx';
@@ -45,6 +46,7 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     id: 'signedIn',
     beforeLoad: () => {
       if (!isSignedIn()) throw redirect({ to: signInPath });
+      startMarketStream();
     },
   });
 

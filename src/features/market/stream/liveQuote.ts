@@ -1,0 +1,34 @@
+import { streamQuoteField } from '../../../../contract/market.ts';
+import type { LiveQuote } from './marketStore.ts';
+
+/**
+ * Builds a LiveQuote from one quote of a decoded frame. Change and change rate follow the
+ * server's REST rows (basis points rounded the same way) so a live row and a REST row of
+ * the same quote show the same numbers; before the first trade of the day open, high and
+ * low read as the previous close, as they do over REST.
+ */
+export function toLiveQuote(code: string, fields: Float64Array, offset: number, previous: LiveQuote | undefined, updatedAt: number): LiveQuote {
+  const read = (slot: number) => fields[offset + slot] as number;
+  const last = read(streamQuoteField.last);
+  const prevClose = read(streamQuoteField.prevClose);
+  const traded = read(streamQuoteField.open) !== 0;
+  const change = last - prevClose;
+  const changeBasisPoints = prevClose > 0 ? Math.round((change * 10_000) / prevClose) : 0;
+  return {
+    code,
+    last,
+    open: traded ? read(streamQuoteField.open) : prevClose,
+    prevClose,
+    high: traded ? read(streamQuoteField.high) : prevClose,
+    low: traded ? read(streamQuoteField.low) : prevClose,
+    volume: read(streamQuoteField.volume),
+    turnover: read(streamQuoteField.turnover),
+    time: read(streamQuoteField.time),
+    shortVolume: read(streamQuoteField.shortVolume),
+    change,
+    changeRate: changeBasisPoints / 100,
+    direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+    tickDirection: previous === undefined || last === previous.last ? 'none' : last > previous.last ? 'up' : 'down',
+    updatedAt,
+  };
+}

@@ -1,0 +1,44 @@
+import type { IndustryAggregate } from '../quoteStreamProtocol.ts';
+import type { QuoteBook } from './latestQuotes.ts';
+import { basisPointsToPercent, changeBasisPoints, compareCodes, type InstrumentIndex, isListedStock } from './quoteMath.ts';
+
+// Per-industry aggregates over the board, computed like the server's industryStatistics
+// (average of the members' change in basis points, rounded; leader = best change).
+
+type Group = { basisPointsSum: number; advancers: number; decliners: number; unchanged: number; turnover: number; leader: { code: string; basisPoints: number } | null; members: number };
+
+export function computeIndustries(book: QuoteBook, instruments: InstrumentIndex): IndustryAggregate[] {
+  const groups = new Map<string, Group>();
+  for (const quote of book.values()) {
+    const code = quote[0];
+    const industry = instruments.get(code)?.industry;
+    if (!industry || !isListedStock(code, instruments)) continue;
+    let group = groups.get(industry);
+    if (!group) {
+      group = { basisPointsSum: 0, advancers: 0, decliners: 0, unchanged: 0, turnover: 0, leader: null, members: 0 };
+      groups.set(industry, group);
+    }
+    const basisPoints = changeBasisPoints(quote);
+    group.members += 1;
+    group.basisPointsSum += basisPoints;
+    if (basisPoints > 0) group.advancers += 1;
+    else if (basisPoints < 0) group.decliners += 1;
+    else group.unchanged += 1;
+    group.turnover += quote[7];
+    const leader = group.leader;
+    if (leader === null || basisPoints > leader.basisPoints || (basisPoints === leader.basisPoints && compareCodes(code, leader.code) < 0)) {
+      group.leader = { code, basisPoints };
+    }
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([industry, group]) => ({
+      industry,
+      changeRate: basisPointsToPercent(Math.round(group.basisPointsSum / group.members)),
+      advancers: group.advancers,
+      decliners: group.decliners,
+      unchanged: group.unchanged,
+      turnover: group.turnover,
+      leader: group.leader && { code: group.leader.code, changeRate: basisPointsToPercent(group.leader.basisPoints) },
+    }));
+}
