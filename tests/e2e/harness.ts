@@ -38,13 +38,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (embedded PGlite in a fresh folder, demo mode, built web app) as `npm start` would. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts the real server (embedded PGlite in a fresh folder, demo mode, built web app) as `npm start` would.
+ * `env` adds settings, e.g. a replayed market feed.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first (npm test does)');
   const dataDir = await mkdtemp(join(tmpdir(), 'ledgerline-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MODE: '1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MODE: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -1,0 +1,123 @@
+// Browser benchmark: replays a recording at ~20,000 ticks/s into the built app in real
+// Chromium and measures what the user feels: main-thread long tasks (> 50 ms), frames
+// per second and tick-to-paint latency, first on the rankings list (the whole board,
+// 2,000+ rows, virtualized), then on a stock's candlestick chart.
+//
+//   npx tsx bench/browser/run.ts [--ticks-per-second 20000] [--seconds 20]
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { demoUser } from '../../server/demo/seed.ts';
+import { openPhoneBrowser, startApp } from '../../tests/e2e/harness.ts';
+import { recordSimulatorSample } from './recordSample.ts';
+
+const { values } = parseArgs({
+  options: {
+    'ticks-per-second': { type: 'string', default: '20000' },
+    seconds: { type: 'string', default: '20' },
+  },
+});
+const targetTicksPerSecond = Number(values['ticks-per-second']);
+const measureSeconds = Number(values.seconds);
+
+if (!existsSync('dist/web/index.html')) {
+  console.error('dist/web is missing: run `npm run build` first');
+  process.exit(2);
+}
+
+const workDir = await mkdtemp(join(tmpdir(), 'ledgerline-browser-bench-'));
+const recordingPath = join(workDir, 'board.jsonl.gz');
+// Long enough that the replay outlasts both measurements at the chosen speed.
+const sample = await recordSimulatorSample(recordingPath, { simulatedSeconds: 600 });
+const speed = Math.min(1000, Math.max(1, Math.round(targetTicksPerSecond / sample.ticksPerSecond)));
+console.log(`recording: ${sample.instruments} instruments, ${sample.ticksPerSecond.toFixed(0)} ticks per simulated second; replay ×${speed} ≈ ${(sample.ticksPerSecond * speed).toFixed(0)} ticks/s`);
+
+const app = await startApp({ MARKET_FEED: 'replay', REPLAY_FILE: recordingPath, REPLAY_SPEED: String(speed) });
+const browser = await openPhoneBrowser();
+try {
+  const { page } = browser;
+  await page.goto(`${app.baseUrl}/#/login/login`);
+  await page.locator('input[name="account"]').fill(demoUser.account);
+  await page.locator('input[name="password"]').fill(demoUser.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
+
+  await page.goto(`${app.baseUrl}/#/market/index`);
+  await page.locator('[data-code]').first().waitFor({ timeout: 20_000 });
+  report('rankings (whole board)', await measure(page, measureSeconds));
+
+  await page.goto(`${app.baseUrl}/#/market/stockDetail?code=RELIANCE`);
+  await page.locator('[data-testid="price-chart"]').waitFor({ timeout: 20_000 });
+  report('stock detail + chart', await measure(page, measureSeconds));
+  console.log('targets: no long task, ≥ 55 fps, p99 tick-to-paint < 100 ms');
+} finally {
+  await browser.close();
+  await app.stop();
+  await rm(workDir, { recursive: true, force: true });
+}
+
+interface Measurement {
+  longTasks: number;
+  longestTaskMs: number;
+  fps: number;
+  paints: number;
+  latencies: number[];
+}
+
+/**
+ * Runs in the page: counts long tasks with PerformanceObserver, frames with
+ * requestAnimationFrame, and, on each frame after the app applied a batch of quotes,
+ * the time from the server sending that batch to the frame being painted. The app
+ * publishes the batch's server send time on `window.__ledgerlineQuoteBatch` (see
+ * src/features/market/stream/marketStore.ts).
+ */
+async function measure(page: Page, seconds: number): Promise<Measurement> {
+  return page.evaluate(async (durationMs) => {
+    type Batch = { sentAt: number; appliedAt: number };
+    const holder = window as unknown as { __ledgerlineQuoteBatch?: Batch };
+    let longTasks = 0;
+    let longestTaskMs = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        longTasks += 1;
+        longestTaskMs = Math.max(longestTaskMs, entry.duration);
+      }
+    });
+    observer.observe({ type: 'longtask' });
+    const latencies: number[] = [];
+    let frames = 0;
+    let lastSeen: Batch | undefined;
+    const start = performance.now();
+    await new Promise<void>((done) => {
+      const frame = () => {
+        frames += 1;
+        const batch = holder.__ledgerlineQuoteBatch;
+        if (batch && batch !== lastSeen) {
+          lastSeen = batch;
+          latencies.push(performance.timeOrigin + performance.now() - batch.sentAt);
+        }
+        if (performance.now() - start < durationMs) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+    observer.disconnect();
+    return { longTasks, longestTaskMs, fps: (frames * 1000) / (performance.now() - start), paints: latencies.length, latencies };
+  }, seconds * 1000);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function report(scenario: string, m: Measurement): void {
+  const sorted = [...m.latencies].sort((a, b) => a - b);
+  console.log(
+    `${scenario.padEnd(24)} long tasks ${m.longTasks} (longest ${m.longestTaskMs.toFixed(0)} ms) · ${m.fps.toFixed(1)} fps · ` +
+      `tick-to-paint p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms over ${m.paints} painted batches`,
+  );
+}
