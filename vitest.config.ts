@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'server-postgres',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Market data, candles, recordings and the stream never touch the database: once is enough.
+          exclude: ['server/market/{feeds,stream,candles,recording}/**'],
           env: { LEDGERLINE_TEST_DB: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
