@@ -45,10 +45,11 @@ export function createRankings(market: Market, now: () => number = Date.now) {
   };
 }
 
+/** Sectors of the Indian market: foreign listings stay out, so turnover never mixes currencies. */
 export function industryStatistics(market: Market) {
   const groups = new Map<string, Listed[]>();
   for (const row of listedStocks(market)) {
-    if (!row.spec.industry) continue;
+    if (!row.spec.industry || row.spec.currency !== 'INR') continue;
     const group = groups.get(row.spec.industry) ?? [];
     group.push(row);
     groups.set(row.spec.industry, group);

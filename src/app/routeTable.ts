@@ -50,6 +50,18 @@ const pages = {
   home: { load: () => import('../features/home/HomePage.tsx'), exportName: 'HomePage' },
   mine: { load: () => import('../features/mine/MinePage.tsx'), exportName: 'MinePage' },
   language: { load: () => import('../features/mine/LanguagePage.tsx'), exportName: 'LanguagePage' },
+  market: { load: () => import('../features/market/MarketPage.tsx'), exportName: 'MarketPage' },
+  quotes: { load: () => import('../features/market/QuotesPage.tsx'), exportName: 'QuotesPage' },
+  stockDetail: { load: () => import('../features/market/StockDetailPage.tsx'), exportName: 'StockDetailPage' },
+  indexDetail: { load: () => import('../features/market/IndexDetailPage.tsx'), exportName: 'IndexDetailPage' },
+  indexList: { load: () => import('../features/market/IndexListPage.tsx'), exportName: 'IndexListPage' },
+  featured: { load: () => import('../features/market/lists/FeaturedPanel.tsx'), exportName: 'FeaturedPage' },
+  indicators: { load: () => import('../features/market/indicators/IndicatorsPanel.tsx'), exportName: 'IndicatorsPage' },
+  vip: { load: () => import('../features/market/vip/VipPage.tsx'), exportName: 'VipPage' },
+  watchlist: { load: () => import('../features/watchlist/WatchlistPage.tsx'), exportName: 'WatchlistPage' },
+  search: { load: () => import('../features/search/SearchPage.tsx'), exportName: 'SearchPage' },
+  newsList: { load: () => import('../features/news/NewsListPage.tsx'), exportName: 'NewsListPage' },
+  newsDetail: { load: () => import('../features/news/NewsDetailPage.tsx'), exportName: 'NewsDetailPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -63,10 +75,10 @@ export const routeTable: readonly RouteEntry[] = [
 
   // Home and the products reached from it.
   signedIn('/home/index', msg`Home`, pages.home, tabRoot('none')),
-  signedIn('/home/zhishu', msg`Indices`),
+  signedIn('/home/zhishu', msg`Indices`, pages.indexList),
   signedIn('/home/market', msg`Market overview`),
-  signedIn('/home/newsList', msg`News`),
-  signedIn('/home/newsDetail', msg`News article`),
+  signedIn('/home/newsList', msg`News`, pages.newsList),
+  signedIn('/home/newsDetail', msg`News article`, pages.newsDetail),
   signedIn('/home/blockTrade', msg`Block trades`),
   signedIn('/home/blockTrade1', msg`Block trade orders`),
   signedIn('/home/blockTrade2', msg`Block trade records`),
@@ -86,16 +98,16 @@ export const routeTable: readonly RouteEntry[] = [
   open('/home/kefuCenter', msg`Customer service`),
 
   // Market.
-  signedIn('/market/index', msg`Market`, comingSoon, tabRoot('title')),
-  signedIn('/market/market', msg`Quotes`),
-  signedIn('/market/optionList', msg`Watchlist`),
-  signedIn('/market/stockDetail', msg`Stock details`),
-  signedIn('/market/stockDetailzs', msg`Index details`),
+  signedIn('/market/index', msg`Market`, pages.market, tabRoot('title')),
+  signedIn('/market/market', msg`Quotes`, pages.quotes),
+  signedIn('/market/optionList', msg`Watchlist`, pages.watchlist),
+  signedIn('/market/stockDetail', msg`Stock details`, pages.stockDetail),
+  signedIn('/market/stockDetailzs', msg`Index details`, pages.indexDetail),
   signedIn('/market/marketBuy', msg`Place order`),
-  signedIn('/market/marketTeshe', msg`Featured`),
-  signedIn('/market/marketZhiBiao', msg`Indicators`),
+  signedIn('/market/marketTeshe', msg`Featured`, pages.featured),
+  signedIn('/market/marketZhiBiao', msg`Indicators`, pages.indicators),
   signedIn('/market/marketQuestion', msg`Market Q&A`),
-  signedIn('/market/vip', msg`VIP`),
+  signedIn('/market/vip', msg`VIP`, pages.vip),
 
   // Trade and positions.
   signedIn('/trade/index', msg`Trade`, comingSoon, tabRoot('title')),
@@ -107,8 +119,8 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/trade/historyOrder', msg`Order history`, comingSoon, withSegments('position')),
 
   // Watchlist and search.
-  signedIn('/favorite/index', msg`Watchlist`),
-  signedIn('/favorite/search', msg`Search`),
+  signedIn('/favorite/index', msg`Watchlist`, pages.watchlist),
+  signedIn('/favorite/search', msg`Search`, pages.search),
 
   // Account, money and settings.
   signedIn('/information/index', msg`Account`),

@@ -4,6 +4,8 @@ import { basisPointsToPercent, changeBasisPoints, compareCodes, type InstrumentI
 
 // Per-industry aggregates over the board, computed like the server's industryStatistics
 // (average of the members' change in basis points, rounded; leader = best change).
+// Sectors describe the Indian market: Korean and Thai listings stay out, which also keeps
+// rupee turnover from being summed with won and baht.
 
 type Group = { basisPointsSum: number; advancers: number; decliners: number; unchanged: number; turnover: number; leader: { code: string; basisPoints: number } | null; members: number };
 
@@ -11,8 +13,9 @@ export function computeIndustries(book: QuoteBook, instruments: InstrumentIndex)
   const groups = new Map<string, Group>();
   for (const quote of book.values()) {
     const code = quote[0];
-    const industry = instruments.get(code)?.industry;
-    if (!industry || !isListedStock(code, instruments)) continue;
+    const instrument = instruments.get(code);
+    const industry = instrument?.industry;
+    if (!industry || instrument.currency !== 'INR' || !isListedStock(code, instruments)) continue;
     let group = groups.get(industry);
     if (!group) {
       group = { basisPointsSum: 0, advancers: 0, decliners: 0, unchanged: 0, turnover: 0, leader: null, members: 0 };

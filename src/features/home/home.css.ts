@@ -36,8 +36,6 @@ export const headerAction = style({
   boxShadow: vars.shadow.card,
 });
 
-export const pullIndicator = style({ display: 'flex', justifyContent: 'center', color: vars.color.textMuted, overflow: 'hidden', transition: 'height 120ms ease' });
-
 export const portfolio = style({
   borderRadius: vars.radius.large,
   padding: vars.space.lg,
@@ -102,17 +100,6 @@ export const shortcutIcon = style({
 });
 
 export const watchlist = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const watchlistRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  minHeight: '56px',
-  padding: `0 ${vars.space.lg}`,
-  background: vars.color.surface,
-  borderRadius: vars.radius.medium,
-  color: vars.color.text,
-  fontWeight: 600,
-});
 export const sectionHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center' });
 export const emptyCard = style({
   display: 'flex',
@@ -126,3 +113,4 @@ export const emptyCard = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.caption,
 });
+export const watchlistRows = style({ borderRadius: vars.radius.large, overflow: 'hidden', boxShadow: vars.shadow.card });

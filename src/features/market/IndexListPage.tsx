@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo } from 'react';
+import { call } from '../../api/commandBus.ts';
+import { useLoad } from '../../ui/useLoad.ts';
+import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import * as styles from './market.css.ts';
+import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from './shared/LoadStates.tsx';
+import { QuoteRow } from './shared/QuoteRow.tsx';
+import { SourceBadge } from './shared/SourceBadge.tsx';
+import { useWatch } from './stream/marketStore.ts';
+
+/** /home/zhishu: every index with its live level. */
+export function IndexListPage() {
+  const { t } = useLingui();
+  const { state, reload } = useLoad(useCallback(() => call('market/indices', {}, { silent: true }), []));
+  const pullPx = usePullToRefresh(reload);
+  const codes = useMemo(() => (state.status === 'ready' ? state.data.map((row) => row.code) : []), [state]);
+  useWatch(codes);
+  return (
+    <div className={styles.page}>
+      <PullIndicator pullPx={pullPx} />
+      <div className={styles.panelTop} style={{ paddingBottom: 12 }}>
+        <SourceBadge />
+      </div>
+      <LoadStates
+        state={state}
+        onRetry={reload}
+        errorTitle={t`The indices could not be loaded.`}
+        skeleton={<SkeletonRows count={3} />}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title={t`No indices yet`} />}
+      >
+        {(rows) => rows.map((row) => <QuoteRow key={row.code} code={row.code} snapshot={row} metric="none" />)}
+      </LoadStates>
+    </div>
+  );
+}

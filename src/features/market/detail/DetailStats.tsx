@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import type { ResponseOf } from '../../../../contract/api.ts';
+import { localeState } from '../../../i18n/activateLocale.ts';
+import * as styles from '../market.css.ts';
+import { type Currency, formatCompact, formatCount, formatPoints, formatPrice, noValue } from '../shared/quoteFormat.ts';
+import type { QuoteView } from '../shared/quoteView.ts';
+
+type Detail = ResponseOf<'stock/detail'>;
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.stat}>
+      <dt className={styles.statLabel}>{label}</dt>
+      <dd className={styles.statValue}>{value}</dd>
+    </div>
+  );
+}
+
+/** The day's figures for a stock: live where the stream has them, from stock/detail otherwise. */
+export function StockStats({ detail, quote }: { detail: Detail; quote: QuoteView }) {
+  const { t } = useLingui();
+  const { locale } = useSnapshot(localeState);
+  const currency: Currency = detail.instrument.currency;
+  const price = (value: string | null) => formatPrice(value, currency, locale);
+  const band = detail.quote.lowerBand && detail.quote.upperBand ? `${price(detail.quote.lowerBand)} – ${price(detail.quote.upperBand)}` : noValue;
+  return (
+    <dl className={styles.statGrid}>
+      <Stat label={t`Open`} value={price(quote.open)} />
+      <Stat label={t`Prev. close`} value={price(quote.prevClose)} />
+      <Stat label={t`High`} value={price(quote.high)} />
+      <Stat label={t`Low`} value={price(quote.low)} />
+      <Stat label={t`Volume`} value={formatCompact(quote.volume, locale)} />
+      <Stat label={t`Turnover`} value={formatCompact(quote.turnover, locale, currency)} />
+      <Stat label={t`Market cap`} value={detail.quote.marketCap ? formatCompact(detail.quote.marketCap, locale, currency) : noValue} />
+      <Stat label={t`Price band`} value={band} />
+      <Stat label={t`Lot size`} value={formatCount(detail.instrument.lot, locale)} />
+      <Stat label={t`Tick size`} value={price(detail.instrument.tickSize)} />
+      <Stat label={t`Exchange`} value={detail.instrument.exchange} />
+      <Stat label={t`Industry`} value={detail.instrument.industry ?? noValue} />
+    </dl>
+  );
+}
+
+/** An index's day: levels in points; volume only where the feed reports it. */
+export function IndexStats({ quote }: { quote: QuoteView }) {
+  const { t } = useLingui();
+  const { locale } = useSnapshot(localeState);
+  return (
+    <dl className={styles.statGrid}>
+      <Stat label={t`Open`} value={formatPoints(quote.open, locale)} />
+      <Stat label={t`Prev. close`} value={formatPoints(quote.prevClose, locale)} />
+      <Stat label={t`High`} value={formatPoints(quote.high, locale)} />
+      <Stat label={t`Low`} value={formatPoints(quote.low, locale)} />
+      {quote.volume > 0 ? <Stat label={t`Volume`} value={formatCompact(quote.volume, locale)} /> : null}
+    </dl>
+  );
+}

@@ -1,0 +1,82 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ResponseOf } from '../../../../contract/api.ts';
+import { call } from '../../../api/commandBus.ts';
+import { localeState } from '../../../i18n/activateLocale.ts';
+import { useLoad } from '../../../ui/useLoad.ts';
+import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
+import * as styles from '../market.css.ts';
+import { EmptyState, LoadStates, PullIndicator } from '../shared/LoadStates.tsx';
+import { formatCompact, minorToDecimal } from '../shared/quoteFormat.ts';
+import * as shared from '../shared/shared.css.ts';
+import { SourceBadge } from '../shared/SourceBadge.tsx';
+import { useQuote, useWatch } from '../stream/marketStore.ts';
+
+type ShortSale = ResponseOf<'market/shortSales'>[number];
+
+/** The Issues tab: short-sale statistics, most shorted first. */
+export function ShortSalesPanel() {
+  const { t } = useLingui();
+  const { state, reload } = useLoad(useCallback(() => call('market/shortSales', {}, { silent: true }), []));
+  const pullPx = usePullToRefresh(reload);
+  const codes = useMemo(() => (state.status === 'ready' ? state.data.map((row) => row.code) : []), [state]);
+  useWatch(codes);
+
+  return (
+    <div className={styles.page}>
+      <PullIndicator pullPx={pullPx} />
+      <div className={styles.panelTop}>
+        <SourceBadge />
+      </div>
+      <p className={shared.note}>
+        <Trans>Shares sold short today and their share of the day's volume. Order as of the last refresh; figures update live.</Trans>
+      </p>
+      <LoadStates
+        state={state}
+        onRetry={reload}
+        errorTitle={t`Short-sale statistics could not be loaded.`}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title={t`No short sales yet today`} />}
+      >
+        {(rows) => (
+          <div>
+            <div className={shared.listHead} aria-hidden="true">
+              <span>{t`Name`}</span>
+              <span className={shared.listHeadRight}>{t`Short · Volume`}</span>
+              <span className={shared.listHeadRight}>{t`Short ratio`}</span>
+            </div>
+            {rows.map((row) => (
+              <ShortSaleRow key={row.code} row={row} />
+            ))}
+          </div>
+        )}
+      </LoadStates>
+    </div>
+  );
+}
+
+function ShortSaleRow({ row }: { row: ShortSale }) {
+  const { locale } = useSnapshot(localeState);
+  const live = useQuote(row.code);
+  const shortVolume = live?.shortVolume ?? row.shortVolume;
+  const volume = live?.volume ?? row.volume;
+  // Basis points with integer arithmetic, as the server computes shortRatio.
+  const ratio = live ? minorToDecimal(volume > 0 ? Math.round((shortVolume * 10_000) / volume) : 0) : row.shortRatio;
+  return (
+    <Link to="/market/stockDetail" search={{ code: row.code }} className={styles.tableRow} data-code={row.code}>
+      <span className={styles.cellStack}>
+        <span className={styles.cellTitle}>{row.name}</span>
+        <span className={styles.cellMuted}>{row.code}</span>
+      </span>
+      <span className={`${styles.cellRight} ${styles.cellStack}`}>
+        <span>{formatCompact(shortVolume, locale)}</span>
+        <span className={styles.cellMuted}>{formatCompact(volume, locale)}</span>
+      </span>
+      <span className={styles.cellRight} style={{ minWidth: 78, fontWeight: 600 }}>
+        {ratio}%
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,41 @@
+// Proves prices are formatted exactly from decimal strings and minor units, in each
+// reader's convention (lakh/crore in English, 萬/億 and 만/억 elsewhere), without floats.
+import { describe, expect, it } from 'vitest';
+import { directionOf, formatChange, formatCompact, formatPercent, formatPrice, minorToDecimal } from './quoteFormat.ts';
+
+describe('quote formatting', () => {
+  it('minor-units-become-exact-decimal-strings', () => {
+    expect(minorToDecimal(245_635)).toBe('2456.35');
+    expect(minorToDecimal(-5)).toBe('-0.05');
+    expect(minorToDecimal(0)).toBe('0.00');
+    expect(minorToDecimal(900_719_925_474_099)).toBe('9007199254740.99');
+  });
+
+  it('prices-follow-the-currency-and-locale', () => {
+    expect(formatPrice('2456.35', 'INR', 'en')).toBe('2,456.35');
+    expect(formatPrice('123456.7', 'INR', 'en', { symbol: true })).toBe('₹1,23,456.70');
+    expect(formatPrice('70000.00', 'KRW', 'ko', { symbol: true })).toBe('₩70,000');
+    expect(formatPrice('32.25', 'THB', 'zh-Hant', { symbol: true })).toBe('฿32.25');
+    expect(formatPrice('not a price', 'INR', 'en')).toBe('—');
+  });
+
+  it('changes-carry-their-sign-and-direction', () => {
+    expect(formatChange('26.35', 'INR', 'en')).toBe('+26.35');
+    expect(formatChange('-4.1', 'INR', 'en')).toBe('-4.10');
+    expect(formatPercent('0.00', 'en')).toBe('0.00%');
+    expect(formatPercent('-1.25', 'ko')).toBe('-1.25%');
+    expect(directionOf('-0.40')).toBe('down');
+    expect(directionOf('0.00')).toBe('flat');
+    expect(directionOf('-0.00')).toBe('flat');
+    expect(directionOf('12')).toBe('up');
+  });
+
+  it('large-amounts-use-the-readers-units', () => {
+    expect(formatCompact(1_234_567, 'en')).toBe('12.35 L');
+    expect(formatCompact('30321456789.90', 'en', 'INR')).toBe('₹3,032 Cr');
+    expect(formatCompact('3032145678.90', 'en', 'INR')).toBe('₹303.21 Cr');
+    expect(formatCompact(950, 'en')).toBe('950');
+    expect(formatCompact(123_456_789, 'zh-Hant')).toBe('1.235億');
+    expect(formatCompact(15_810_600, 'ko')).toBe('1581만');
+  });
+});

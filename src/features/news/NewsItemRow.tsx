@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import type { ResponseOf } from '../../../contract/api.ts';
+import { localeState } from '../../i18n/activateLocale.ts';
+import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import * as styles from './news.css.ts';
+
+export type NewsItem = ResponseOf<'news/list'>[number];
+
+/** One headline: title, two lines of summary, source and time (IST). Used by the list and the home page. */
+export function NewsItemRow({ item }: { item: NewsItem }) {
+  const { locale } = useSnapshot(localeState);
+  return (
+    <li className={styles.item}>
+      <Link to="/home/newsDetail" search={{ id: item.id }} className={styles.itemLink}>
+        <h3 className={styles.itemTitle}>{item.title}</h3>
+        {item.summary ? <p className={styles.itemSummary}>{item.summary}</p> : null}
+        <span className={styles.meta}>
+          {item.source} · {formatIstDateTime(item.published_at, locale)}
+        </span>
+      </Link>
+    </li>
+  );
+}
