@@ -1,0 +1,131 @@
+// Proves that daily history is reproducible from its seed, continues the real file from
+// the next session up to yesterday, and looks like a market: trading days only, whole
+// ticks, consistent OHLC and a daily volatility near 1.5 %.
+import { describe, expect, it } from 'vitest';
+import { istDay, isTradingDay } from '../marketClock.ts';
+import { sharedDataDir } from '../sharedData.ts';
+import { dayMs, istDayStartOf, type Bar } from './buckets.ts';
+import { createHistory, loadDailyBars, parseMinorUnits, priceFromCode } from './dailyHistory.ts';
+
+const today = '2026-11-23'; // a Monday: history ends on Friday 2026-11-20
+const dataDir = sharedDataDir();
+
+/** Real files hold special sessions (Diwali Muhurat trading on a Saturday): only simulated days must be regular sessions. */
+function expectMarketLike(bars: readonly Bar[], firstSimulated = 0): void {
+  for (let index = 0; index < bars.length; index++) {
+    const bar = bars[index]!;
+    if (index >= firstSimulated) expect(isTradingDay(istDay(bar.t)), istDay(bar.t)).toBe(true);
+    expect(bar.h).toBeGreaterThanOrEqual(Math.max(bar.o, bar.c));
+    expect(bar.l).toBeLessThanOrEqual(Math.min(bar.o, bar.c));
+    expect(bar.l).toBeGreaterThan(0);
+    expect(Number.isInteger(bar.v) && bar.v > 0).toBe(true);
+    if (index > 0) expect(bar.t).toBeGreaterThan(bars[index - 1]!.t);
+  }
+}
+
+describe('simulated daily history', () => {
+  const codes = Array.from({ length: 20 }, (_, index) => `SIM${index}`);
+
+  it('gives the same bars for the same seed and other bars for another seed', () => {
+    const first = createHistory({ dataDir: null, seed: 11, codes, today });
+    const again = createHistory({ dataDir: null, seed: 11, codes, today });
+    const other = createHistory({ dataDir: null, seed: 12, codes, today });
+    expect(again.bars('SIM3')).toEqual(first.bars('SIM3'));
+    expect(other.bars('SIM3')).not.toEqual(first.bars('SIM3'));
+    expect(first.bars('SIM4')).not.toEqual(first.bars('SIM3'));
+  });
+
+  it('covers one year of sessions ending the trading day before today, on 5-paise ticks', () => {
+    const history = createHistory({ dataDir: null, seed: 3, codes, today });
+    const bars = history.bars('SIM0');
+    expect(istDay(bars[0]!.t) > '2025-11-23').toBe(true);
+    expect(istDay(bars[0]!.t) <= '2025-11-26').toBe(true);
+    expect(istDay(bars.at(-1)!.t)).toBe('2026-11-20');
+    expect(bars.length).toBeGreaterThan(240);
+    expect(bars.length).toBeLessThan(255);
+    expectMarketLike(bars);
+    for (const bar of bars) for (const price of [bar.o, bar.h, bar.l, bar.c]) expect(price % 5).toBe(0);
+    expect(history.lastClose('SIM0')).toBe(bars.at(-1)!.c);
+    expect(history.realUntil('SIM0')).toBeNull();
+  });
+
+  it('moves about 1.5 % a day', () => {
+    const history = createHistory({ dataDir: null, seed: 5, codes, today });
+    const returns = codes.flatMap((code) => {
+      const closes = history.bars(code).map((bar) => bar.c);
+      return closes.slice(1).map((close, index) => Math.log(close / closes[index]!));
+    });
+    const mean = returns.reduce((sum, value) => sum + value, 0) / returns.length;
+    const deviation = Math.sqrt(returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / returns.length);
+    expect(deviation).toBeGreaterThan(0.013);
+    expect(deviation).toBeLessThan(0.017);
+  });
+
+  it('starts from the given base price, else from one derived from the code between ₹20 and ₹5,000', () => {
+    const history = createHistory({ dataDir: null, seed: 1, codes: ['GOLDBEES', 'SIM0'], basePrices: new Map([['GOLDBEES', 9_500]]), today });
+    expect(Math.abs(history.bars('GOLDBEES')[0]!.o - 9_500)).toBeLessThan(9_500 * 0.03);
+    const derived = priceFromCode('SIM0');
+    expect(derived).toBeGreaterThanOrEqual(2_000);
+    expect(derived).toBeLessThanOrEqual(500_000);
+    expect(Math.abs(history.bars('SIM0')[0]!.o - derived)).toBeLessThan(derived * 0.03);
+  });
+
+  it('knows nothing of codes it was not asked for', () => {
+    const history = createHistory({ dataDir: null, seed: 1, codes: ['SIM0'], today });
+    expect(history.bars('NIFTY50')).toEqual([]);
+    expect(history.realUntil('NIFTY50')).toBeNull();
+    expect(() => history.lastClose('NIFTY50')).toThrow(/NIFTY50/);
+  });
+});
+
+describe('decimal prices to minor units', () => {
+  it('parses the file formats without a float', () => {
+    expect(parseMinorUnits('1078.9')).toBe(107_890);
+    expect(parseMinorUnits('1060.55')).toBe(106_055);
+    expect(parseMinorUnits('93')).toBe(9_300);
+    expect(parseMinorUnits('0.05')).toBe(5);
+    for (const bad of ['', '1.234', '-1', '1e3', ' 12', '12.']) expect(parseMinorUnits(bad), bad).toBeNull();
+  });
+});
+
+describe.skipIf(!dataDir)('real daily history', () => {
+  it('reads the real file once and gives the same bars from the cache', () => {
+    const bars = loadDailyBars('RELIANCE', dataDir!)!;
+    expect(bars[0]).toEqual({ t: istDayStartOf('2020-10-01'), o: 107_890, h: 107_890, l: 105_520, c: 106_055, v: 20_124_778 });
+    expect(loadDailyBars('RELIANCE', dataDir!)).toBe(bars);
+    expect(loadDailyBars('M&M', dataDir!)!.length).toBeGreaterThan(1_000);
+    expect(loadDailyBars('BAJAJ', dataDir!)).toBeNull(); // BAJAJ-AUTO's file is not BAJAJ's
+    expect(loadDailyBars('NOSUCHCODE', dataDir!)).toBeNull();
+  });
+
+  it('continues the real file from the next session with a reproducible walk from its last close', () => {
+    const codes = ['RELIANCE', 'JIOFIN'];
+    const history = createHistory({ dataDir, seed: 9, codes, today });
+    const real = loadDailyBars('RELIANCE', dataDir!)!;
+    const bars = history.bars('RELIANCE');
+    expect(history.realUntil('RELIANCE')).toBe('2025-09-30');
+    expect(bars.slice(0, real.length)).toEqual(real);
+    const firstSimulated = bars[real.length]!;
+    expect(istDay(firstSimulated.t)).toBe('2025-10-01');
+    // 2 October 2025 is an exchange holiday, then a weekend.
+    expect(istDay(bars[real.length + 1]!.t)).toBe('2025-10-03');
+    expect(istDay(bars[real.length + 2]!.t)).toBe('2025-10-06');
+    expect(Math.abs(firstSimulated.o - real.at(-1)!.c)).toBeLessThan(real.at(-1)!.c * 0.03);
+    expect(istDay(bars.at(-1)!.t)).toBe('2026-11-20');
+    expectMarketLike(bars, real.length);
+    expect(history.lastClose('RELIANCE')).toBe(bars.at(-1)!.c);
+
+    const again = createHistory({ dataDir, seed: 9, codes, today });
+    expect(again.bars('RELIANCE')).toEqual(bars);
+    const reseeded = createHistory({ dataDir, seed: 10, codes, today }).bars('RELIANCE');
+    expect(reseeded.slice(0, real.length)).toEqual(real);
+    expect(reseeded.slice(real.length)).not.toEqual(bars.slice(real.length));
+  });
+
+  it('never shows a real bar from today or later: history ends the day before today', () => {
+    const history = createHistory({ dataDir, seed: 9, codes: ['TCS'], today: '2024-06-03' });
+    expect(history.realUntil('TCS')).toBe('2024-05-31');
+    expect(history.bars('TCS').at(-1)!.t).toBe(istDayStartOf('2024-05-31'));
+    expect(history.bars('TCS').at(-1)!.t + 3 * dayMs).toBe(istDayStartOf('2024-06-03'));
+  });
+});
