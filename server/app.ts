@@ -65,8 +65,13 @@ export async function buildApp({ db, demoMode, webDir, logger, market }: AppOpti
   // msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker.
   const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, parser: msgpackParser });
   const stream = attachQuoteStream(sockets, market.market);
-  http.addHook('onClose', async () => {
+  // Open websockets would keep the HTTP server from closing: end them first.
+  http.addHook('preClose', async () => {
     stream.close();
+    sockets.disconnectSockets(true);
+    sockets.engine.close();
+  });
+  http.addHook('onClose', async () => {
     await sockets.close();
   });
   return { http, sockets, stream };
