@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gaussianFrom } from '../gaussian.ts';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { istDay, isTradingDay } from '../marketClock.ts';
@@ -167,19 +168,7 @@ type Rng = ReturnType<typeof xoroshiro128plus>;
 
 /** A random walk of daily bars on the given days, starting from `previousClose`. */
 function simulateDays(rng: Rng, days: readonly number[], previousClose: number, meanVolume: number): Bar[] {
-  let spare: number | null = null;
-  const normal = (): number => {
-    if (spare !== null) {
-      const value = spare;
-      spare = null;
-      return value;
-    }
-    // Box–Muller: two uniforms give two independent standard normals; the generator is the cost here.
-    const radius = Math.sqrt(-2 * Math.log(1 - uniformFloat64(rng)));
-    const angle = 2 * Math.PI * uniformFloat64(rng);
-    spare = radius * Math.sin(angle);
-    return radius * Math.cos(angle);
-  };
+  const normal = gaussianFrom(() => uniformFloat64(rng));
   const bars: Bar[] = [];
   let close = previousClose;
   for (const t of days) {

@@ -2,6 +2,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { FeedSource, SessionPhase } from '../../../contract/market.ts';
 import { istDay, istMinuteOfDay, nsePhaseAt, nseSession } from '../marketClock.ts';
+import { gaussianFrom } from '../gaussian.ts';
 import type { InstrumentSpec, MarketFeed, QuoteState } from '../model.ts';
 import { priceBand } from '../priceBand.ts';
 
@@ -50,19 +51,7 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
   const now = options.now ?? Date.now;
   const rng = xoroshiro128plus(options.seed);
   const uniform = () => uniformFloat64(rng);
-  let spareNormal: number | null = null;
-  const normal = (): number => {
-    if (spareNormal !== null) {
-      const value = spareNormal;
-      spareNormal = null;
-      return value;
-    }
-    // Box–Muller: two uniforms give two independent standard normals.
-    const radius = Math.sqrt(-2 * Math.log(1 - uniform()));
-    const angle = 2 * Math.PI * uniform();
-    spareNormal = radius * Math.sin(angle);
-    return radius * Math.cos(angle);
-  };
+  const normal = gaussianFrom(uniform);
 
   const sectors = [...new Set(options.instruments.map((i) => i.industry ?? ''))];
   const caps = options.marketCaps ?? new Map<string, number>();

@@ -1,21 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo } from 'react';
 import { call } from '../../api/commandBus.ts';
-import { useLoad } from '../../ui/useLoad.ts';
-import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import * as styles from './market.css.ts';
 import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from './shared/LoadStates.tsx';
 import { QuoteRow } from './shared/QuoteRow.tsx';
 import { SourceBadge } from './shared/SourceBadge.tsx';
-import { useWatch } from './stream/marketStore.ts';
+import { useLiveRows } from './shared/useLiveRows.ts';
 
 /** /home/zhishu: every index with its live level. */
 export function IndexListPage() {
   const { t } = useLingui();
-  const { state, reload } = useLoad(useCallback(() => call('market/indices', {}, { silent: true }), []));
-  const pullPx = usePullToRefresh(reload);
-  const codes = useMemo(() => (state.status === 'ready' ? state.data.map((row) => row.code) : []), [state]);
-  useWatch(codes);
+  const { state, reload, pullPx } = useLiveRows(() => call('market/indices', {}, { silent: true }));
   return (
     <div className={styles.page}>
       <PullIndicator pullPx={pullPx} />

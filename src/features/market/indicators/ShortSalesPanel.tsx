@@ -1,28 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
-import { useLoad } from '../../../ui/useLoad.ts';
-import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import * as styles from '../market.css.ts';
 import { EmptyState, LoadStates, PullIndicator } from '../shared/LoadStates.tsx';
 import { formatCompact, minorToDecimal } from '../shared/quoteFormat.ts';
 import * as shared from '../shared/shared.css.ts';
 import { SourceBadge } from '../shared/SourceBadge.tsx';
-import { useQuote, useWatch } from '../stream/marketStore.ts';
+import { useQuote } from '../stream/marketStore.ts';
+import { useLiveRows } from '../shared/useLiveRows.ts';
 
 type ShortSale = ResponseOf<'market/shortSales'>[number];
 
 /** The Issues tab: short-sale statistics, most shorted first. */
 export function ShortSalesPanel() {
   const { t } = useLingui();
-  const { state, reload } = useLoad(useCallback(() => call('market/shortSales', {}, { silent: true }), []));
-  const pullPx = usePullToRefresh(reload);
-  const codes = useMemo(() => (state.status === 'ready' ? state.data.map((row) => row.code) : []), [state]);
-  useWatch(codes);
+  const { state, reload, pullPx } = useLiveRows(() => call('market/shortSales', {}, { silent: true }));
 
   return (
     <div className={styles.page}>

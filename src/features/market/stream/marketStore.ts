@@ -3,6 +3,7 @@ import { subscribeKey } from 'valtio/utils';
 import { call } from '../../../api/commandBus.ts';
 import { session } from '../../auth/sessionStore.ts';
 import { createMarketStream, type StreamWorker } from './marketStream.ts';
+import type { ConnectionState, IndustryAggregate, RankingKind, VipAnalytics } from '../../../../workers/quoteStreamProtocol.ts';
 
 // Live market data for the pages: quotes per code, rankings, industry aggregates and VIP
 // analytics, all fed by the quote-stream worker (workers/quoteStream.worker.ts).
@@ -36,24 +37,8 @@ export type LiveQuote = {
   /** performance.now() when it arrived, for the flash. */
   updatedAt: number;
 };
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline';
-export type RankingKind = 'gainers' | 'losers' | 'active' | 'turnover';
-export type IndustryAggregate = {
-  industry: string;
-  changeRate: number;
-  advancers: number;
-  decliners: number;
-  unchanged: number;
-  turnover: number;
-  leader: { code: string; changeRate: number } | null;
-};
-export type VipAnalytics = {
-  heatmap: IndustryAggregate[];
-  /** Empty during the first minute of watching: there is no minute to compare with yet. */
-  topMovers: { code: string; changeRate1m: number }[];
-  volumeSpikes: { code: string; ratio: number; volume1m: number }[];
-  breadth: { advancers: number; decliners: number; unchanged: number };
-};
+// The worker's message types are the store's types: one definition for both threads.
+export type { ConnectionState, IndustryAggregate, RankingKind, VipAnalytics };
 
 function createQuoteStreamWorker(): StreamWorker | null {
   if (typeof Worker === 'undefined') return null;
