@@ -1,41 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import type { QuoteRow as QuoteRowData } from '../../../contract/market.ts';
-import { call } from '../../api/commandBus.ts';
+import { useMemo } from 'react';
 import { Icon } from '../../ui/icons.tsx';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { button } from '../../ui/ui.css.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import { QuoteRow } from '../market/shared/QuoteRow.tsx';
+import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { useWatch } from '../market/stream/marketStore.ts';
 import * as styles from './home.css.ts';
 
 const previewRowsMax = 5;
 
-/** REST quotes for the previewed codes, so prices show before the stream has them. */
-function usePreviewQuotes(codes: readonly string[]): ReadonlyMap<string, QuoteRowData> {
-  const [rows, setRows] = useState<ReadonlyMap<string, QuoteRowData>>(new Map());
-  const key = codes.join(',');
-  useEffect(() => {
-    if (key === '') return;
-    let current = true;
-    call('stock/quotes', { codes: key.split(',') }, { silent: true }).then(
-      (quotes) => current && setRows(new Map(quotes.map((row) => [row.code, row]))),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
-  return rows;
-}
-
 /** The first few watchlist symbols with live prices, or an invitation to add some. */
 export function WatchlistPreview({ state }: { state: Loadable<{ symbol: string }[]> }) {
   const { t } = useLingui();
   const codes = useMemo(() => (state.status === 'ready' ? state.data.slice(0, previewRowsMax).map((item) => item.symbol) : []), [state]);
-  const snapshots = usePreviewQuotes(codes);
+  const snapshots = useQuoteSnapshots(codes).rows;
   useWatch(codes);
   return (
     <section className={styles.watchlist} aria-label={t`Watchlist`}>

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { useSnapshot } from 'valtio';
-import type { QuoteRow as QuoteRowData } from '../../../contract/market.ts';
-import { call } from '../../api/commandBus.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { button } from '../../ui/ui.css.ts';
@@ -12,6 +10,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
 import { QuoteRow } from '../market/shared/QuoteRow.tsx';
+import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useWatch } from '../market/stream/marketStore.ts';
 import { SwipeToRemove } from './SwipeToRemove.tsx';
@@ -19,35 +18,12 @@ import * as styles from './watchlist.css.ts';
 import { loadWatchlist, setWatched, watchlistState } from './watchlistStore.ts';
 import { WatchStar } from './WatchStar.tsx';
 
-/** stock/quotes and one stream connection both stop at 200 codes. */
-const quotedCodesMax = 200;
-
-/** REST quotes for the watched codes, so rows show prices before the stream has them. */
-function useSnapshots(codes: readonly string[] | null): { rows: ReadonlyMap<string, QuoteRowData>; refresh: () => void } {
-  const [rows, setRows] = useState<ReadonlyMap<string, QuoteRowData>>(new Map());
-  const [attempt, setAttempt] = useState(0);
-  const key = (codes ?? []).slice(0, quotedCodesMax).join(',');
-  useEffect(() => {
-    if (key === '') return;
-    let current = true;
-    call('stock/quotes', { codes: key.split(',') }, { silent: true }).then(
-      (quotes) => current && setRows(new Map(quotes.map((row) => [row.code, row]))),
-      // Rows still fill in from the stream; the list itself has its own error state.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, attempt]);
-  return { rows, refresh: useCallback(() => setAttempt((value) => value + 1), []) };
-}
-
 /** /favorite/index and /market/optionList: the user's watchlist, live. */
 export function WatchlistPage() {
   const { t } = useLingui();
   const { codes } = useSnapshot(watchlistState);
   const list = useLoad(useCallback(() => loadWatchlist({ silent: true }), []));
-  const snapshots = useSnapshots(codes);
+  const snapshots = useQuoteSnapshots(codes);
   const pullPx = usePullToRefresh(() => {
     list.reload();
     snapshots.refresh();
