@@ -33,7 +33,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           // Market data, candles, recordings and the stream never touch the database: once is enough.
-          exclude: ['server/market/{feeds,stream,candles,recording}/**'],
+          exclude: ['server/market/{feeds,stream,candles,recording}/**', 'server/trading/matching/**'],
           env: { LEDGERLINE_TEST_DB: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -28,6 +28,16 @@ import {
   shortSaleRows,
   stockDetailResponse,
 } from './market.ts';
+import {
+  order,
+  orderList,
+  orderListRequest,
+  orderNumberRequest,
+  placeOrderRequest,
+  statementRequest,
+  statementResponse,
+  tradingRulesResponse,
+} from './trading.ts';
 import { watchlistRequest, watchlistResponse } from './watchlist.ts';
 
 
@@ -62,6 +72,14 @@ export const api = {
   'stock/clearSearchHistory': { auth: true, request: emptyRequest, response: nothing },
   'news/list': { auth: true, request: newsListRequest, response: newsListResponse },
   'news/detail': { auth: true, request: newsDetailRequest, response: newsDetailResponse },
+  // trading
+  'trade/rules': { auth: true, request: emptyRequest, response: tradingRulesResponse },
+  'order/place': { auth: true, request: placeOrderRequest, response: order },
+  'order/cancel': { auth: true, request: orderNumberRequest, response: order },
+  'order/close': { auth: true, request: orderNumberRequest, response: order },
+  'order/detail': { auth: true, request: orderNumberRequest, response: order },
+  'order/list': { auth: true, request: orderListRequest, response: orderList },
+  'user/statement': { auth: true, request: statementRequest, response: statementResponse },
 } as const;
 
 export type Api = typeof api;

@@ -5,4 +5,5 @@ export * from './market.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './siteConfig.ts';
+export * from './trading.ts';
 export * from './watchlist.ts';

@@ -38,6 +38,18 @@ export const messageKeys = [
   // market data
   'unknown_instrument',
   'too_many_symbols',
+  // trading, in the order the rules are checked
+  'quantity_not_whole_lots',
+  'leverage_not_allowed',
+  'price_required',
+  'price_not_on_tick',
+  'exceeded_price_limit',
+  'non_trading_hours',
+  'stock_price_not_available',
+  'order_not_found',
+  'order_not_pending',
+  'order_not_holding',
+  'position_locked',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

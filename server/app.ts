@@ -13,6 +13,9 @@ import { Refusal } from './http/refusal.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
+import { createExecution } from './trading/execution.ts';
+import { registerTradingRoutes } from './trading/routes.ts';
+import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
 
@@ -24,18 +27,22 @@ export interface AppOptions {
   /** Structured logs go here; none in tests unless asked for. */
   logger?: Logger;
   market: MarketRuntime;
+  tradingRules?: TradingRules;
+  /** The clock orders are stamped with; tests move it. */
+  now?: () => number;
 }
 
 export interface App {
   http: FastifyInstance;
   sockets: SocketServer;
   stream: ReturnType<typeof attachQuoteStream>;
+  execution: ReturnType<typeof createExecution>;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
 
-export async function buildApp({ db, demoMode, webDir, logger, market }: AppOptions): Promise<App> {
+export async function buildApp({ db, demoMode, webDir, logger, market, tradingRules = defaultTradingRules, now = Date.now }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
 
@@ -52,6 +59,10 @@ export async function buildApp({ db, demoMode, webDir, logger, market }: AppOpti
   registerAccountRoutes(http, db, authenticateSession);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
+  const trading = { db, market: market.market, rules: tradingRules, now, recentOrders: new Map<bigint, number[]>() };
+  const execution = createExecution(trading, logger);
+  await execution.rebuild();
+  registerTradingRoutes(http, db, authenticateSession, trading, execution);
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
@@ -67,6 +78,8 @@ export async function buildApp({ db, demoMode, webDir, logger, market }: AppOpti
   const stream = attachQuoteStream(sockets, market.market);
   // Open websockets would keep the HTTP server from closing: end them first.
   http.addHook('preClose', async () => {
+    execution.stop();
+    await execution.settled();
     stream.close();
     sockets.disconnectSockets(true);
     sockets.engine.close();
@@ -74,5 +87,5 @@ export async function buildApp({ db, demoMode, webDir, logger, market }: AppOpti
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream };
+  return { http, sockets, stream, execution };
 }

@@ -91,8 +91,8 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
       cash: formatRupees(balances.cashPaise),
       available: formatRupees(balances.availablePaise),
       frozen: formatRupees(balances.frozenPaise),
-      // No holdings exist yet, so total assets are the cash.
-      total_assets: formatRupees(balances.cashPaise),
+      // Positions count at the margin put into them; live P&L is added on screen from the stream.
+      total_assets: formatRupees(balances.cashPaise + balances.marginPaise),
     },
   };
 }

@@ -6,6 +6,8 @@ export interface Session {
   userId: bigint;
   account: string;
   state: AccountState;
+  /** VIP users pay the VIP fee schedule and see the real-time analytics. */
+  vip: boolean;
   tokenHash: string;
 }
 
@@ -25,14 +27,14 @@ export async function startSession(sql: Sql, userId: bigint): Promise<string> {
 /** The live session for a token, if the token is current and belongs to `account`. */
 export async function findSession(sql: Sql, token: string, account: string): Promise<Session | null> {
   const tokenHash = hashToken(token);
-  const [row] = await sql.query<{ user_id: bigint; account: string; state: AccountState }>(
-    `SELECT s.user_id, u.account, u.state
+  const [row] = await sql.query<{ user_id: bigint; account: string; state: AccountState; vip: boolean }>(
+    `SELECT s.user_id, u.account, u.state, u.vip
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now()`,
     [tokenHash],
   );
   if (!row || row.account !== account) return null;
-  return { userId: row.user_id, account: row.account, state: row.state, tokenHash };
+  return { userId: row.user_id, account: row.account, state: row.state, vip: row.vip, tokenHash };
 }
 
 export async function endSession(sql: Sql, tokenHash: string): Promise<void> {

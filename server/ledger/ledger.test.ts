@@ -156,17 +156,17 @@ it('freeze-moves-available-to-frozen-and-cash-stays', async () => {
   const userTransfer = (key: string, kind: TransferCommand['kind'], postings: Posting[]) =>
     attemptTransfer(db, { idempotencyKey: key, kind, reason: 'ledger test', userId: user!.id, postings });
 
-  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 0n, frozenPaise: 0n, cashPaise: 0n });
+  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 0n, frozenPaise: 0n, cashPaise: 0n, marginPaise: 0n });
   await userTransfer('freeze-fund', 'demo_funding', move(source, available, 1_000_00n));
   await userTransfer('freeze-order-1', 'freeze', move(available, frozen, 250_00n));
-  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 750_00n, frozenPaise: 250_00n, cashPaise: 1_000_00n });
+  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 750_00n, frozenPaise: 250_00n, cashPaise: 1_000_00n, marginPaise: 0n });
   // Unfreezing more than is frozen would take the frozen account below zero.
   expect(await userTransfer('freeze-unfreeze-1', 'unfreeze', move(frozen, available, 250_01n))).toEqual({
     kind: 'refused',
     key: 'insufficient_available_balance',
   });
   await userTransfer('freeze-unfreeze-2', 'unfreeze', move(frozen, available, 100_00n));
-  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 850_00n, frozenPaise: 150_00n, cashPaise: 1_000_00n });
+  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 850_00n, frozenPaise: 150_00n, cashPaise: 1_000_00n, marginPaise: 0n });
 });
 
 describe('database-refuses-update-delete-truncate', () => {

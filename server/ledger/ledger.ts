@@ -5,10 +5,20 @@ import { refuse } from '../http/refusal.ts';
 // to zero; a balance is the sum of an account's postings. Rows are never updated or
 // deleted (the database refuses it too). Callers run these inside a transaction.
 
-export const ledgerAccountKinds = ['user_available', 'user_frozen', 'demo_funding'] as const;
+export const ledgerAccountKinds = [
+  'user_available',
+  'user_frozen',
+  // money a user has in open positions
+  'user_margin',
+  'demo_funding',
+  // the firm's side: fees earned, taxes collected for the exchange and government, the trading counterparty
+  'house_fees',
+  'house_taxes',
+  'house_settlement',
+] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
-export const transferKinds = ['demo_funding', 'freeze', 'unfreeze', 'test'] as const;
+export const transferKinds = ['demo_funding', 'freeze', 'unfreeze', 'test', 'order_freeze', 'order_fill', 'order_cancel', 'position_close'] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
 export interface Posting {

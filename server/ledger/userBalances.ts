@@ -11,6 +11,8 @@ export interface UserBalances {
   frozenPaise: bigint;
   /** cash = available + frozen, so available = cash − frozen. */
   cashPaise: bigint;
+  /** Own money in open positions (their margin). */
+  marginPaise: bigint;
 }
 
 /** Every user holds two ledger accounts: money they can use, and money held for pending commands. */
@@ -45,8 +47,11 @@ export async function userLedgerAccounts(sql: Sql, userId: bigint): Promise<User
 
 export async function userBalances(sql: Sql, userId: bigint): Promise<UserBalances> {
   const accounts = await userLedgerAccounts(sql, userId);
-  const balances = await balancesOf(sql, [accounts.availableAccountId, accounts.frozenAccountId]);
+  const [margin] = await sql.query<{ id: bigint }>("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'user_margin'", [userId.toString()]);
+  const ids = [accounts.availableAccountId, accounts.frozenAccountId, ...(margin ? [margin.id] : [])];
+  const balances = await balancesOf(sql, ids);
   const availablePaise = balances.get(accounts.availableAccountId) ?? 0n;
   const frozenPaise = balances.get(accounts.frozenAccountId) ?? 0n;
-  return { availablePaise, frozenPaise, cashPaise: availablePaise + frozenPaise };
+  const marginPaise = margin ? (balances.get(margin.id) ?? 0n) : 0n;
+  return { availablePaise, frozenPaise, cashPaise: availablePaise + frozenPaise, marginPaise };
 }

@@ -3,6 +3,7 @@ import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
+import type { TradingRules } from '../trading/rules.ts';
 
 export interface CallResult {
   httpStatus: number;
@@ -24,8 +25,11 @@ export function testMarket(): Promise<MarketRuntime> {
   return sharedMarket;
 }
 
-export async function startTestServer(db: Database, options: { demoMode?: boolean; market?: MarketRuntime } = {}): Promise<TestServer> {
-  const app = await buildApp({ db, demoMode: options.demoMode ?? false, market: options.market ?? (await testMarket()) });
+export async function startTestServer(
+  db: Database,
+  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules } = {},
+): Promise<TestServer> {
+  const app = await buildApp({ db, demoMode: options.demoMode ?? false, market: options.market ?? (await testMarket()), tradingRules: options.tradingRules });
   await app.http.ready();
   return {
     app,

@@ -36,6 +36,17 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   idempotency_key_reused: msg`This request was already submitted.`,
   unknown_instrument: msg`No such stock or index. Check the code and try again.`,
   too_many_symbols: msg`Too many symbols at once. Remove some and try again.`,
+  quantity_not_whole_lots: msg`Enter a quantity in whole lots.`,
+  leverage_not_allowed: msg`Choose one of the leverage options offered.`,
+  price_required: msg`Enter a limit price.`,
+  price_not_on_tick: msg`The price must be a multiple of the tick size.`,
+  exceeded_price_limit: msg`Exceeded price limit: the price is outside today's band.`,
+  non_trading_hours: msg`Non-trading hours. Orders open again when the market opens.`,
+  stock_price_not_available: msg`Stock price not available. Try again in a moment.`,
+  order_not_found: msg`No such order.`,
+  order_not_pending: msg`Only a pending order can be cancelled.`,
+  order_not_holding: msg`Only an open position can be closed.`,
+  position_locked: msg`This position is locked and cannot be closed yet.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import msgpackParser from 'socket.io-msgpack-parser';
-import { createSimulatorFeed, type SimulatorFeed } from '../feeds/simulator.ts';
+import { createSimulatorFeed, fallbackPrice, type SimulatorFeed } from '../feeds/simulator.ts';
 import { loadCatalog } from '../instruments/catalog.ts';
 import { createMarket, type Market } from '../marketService.ts';
 import type { InstrumentSpec, MarketFeed, QuoteState } from '../model.ts';
@@ -26,12 +26,21 @@ export function smallUniverse(): InstrumentSpec[] {
 }
 
 export function simulatorFor(seed: number, instruments = smallUniverse()): SimulatorFeed {
-  const prevCloses = new Map(instruments.map((spec, i) => [spec.code, spec.kind === 'index' ? 2_500_000 : 10_000 + i * 7_305]));
+  const prevCloses = new Map(instruments.map((spec) => [spec.code, spec.kind === 'index' ? 2_500_000 : fallbackPrice(spec)]));
   return createSimulatorFeed({ seed, calendar: 'always_open', instruments, prevCloses });
 }
 
 /** A market whose feed is stepped by the test: `step()` advances one simulated second and publishes a frame. */
-export function handDrivenMarket(seed = 1, instruments?: InstrumentSpec[]): { market: Market; feed: SimulatorFeed; step: () => QuoteState[] } {
+export interface HandDrivenMarket {
+  market: Market;
+  feed: SimulatorFeed;
+  /** One simulated second: the simulator's changes, published as a frame. */
+  step: () => QuoteState[];
+  /** Publishes `last` for `code` as the next trade, keeping the day's figures consistent. */
+  trade: (code: string, last: number) => void;
+}
+
+export function handDrivenMarket(seed = 1, instruments?: InstrumentSpec[]): HandDrivenMarket {
   const simulator = simulatorFor(seed, instruments);
   let deliver: (quotes: QuoteState[]) => void = () => {};
   const feed: MarketFeed = { ...simulator, start: (onQuotes) => void (deliver = onQuotes), stop: () => {} };
@@ -45,7 +54,14 @@ export function handDrivenMarket(seed = 1, instruments?: InstrumentSpec[]): { ma
     market.flush();
     return changed;
   };
-  return { market, feed: simulator, step };
+  const trade = (code: string, last: number) => {
+    const quote = market.quote(code);
+    if (!quote) throw new Error(`no quote for ${code}`);
+    time += 1000;
+    deliver([{ ...quote, last, high: Math.max(quote.high, last), low: quote.low === 0 ? last : Math.min(quote.low, last), volume: quote.volume + 1, turnover: quote.turnover + last, time }]);
+    market.flush();
+  };
+  return { market, feed: simulator, step, trade };
 }
 
 export interface StreamHarness {

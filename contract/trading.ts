@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { instrumentCode } from './market.ts';
+import { rupeeStringPattern } from './money.ts';
+
+// Trading contract: orders, positions and the caller's ledger statement.
+//
+// One row is one order and, once filled, its position: pending → holding → closed, or
+// pending → cancelled. Money is decimal rupee strings on the wire, integer paise inside.
+
+export const orderSides = ['long', 'short'] as const;
+export type OrderSide = (typeof orderSides)[number];
+export const orderTypes = ['market', 'limit'] as const;
+export type OrderType = (typeof orderTypes)[number];
+export const orderStatuses = ['pending', 'holding', 'closed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Client-chosen key: a double tap or a retry sends the same one and makes one order. */
+export const idempotencyKey = z.string({ error: 'invalid_field' }).regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'invalid_field');
+
+export const placeOrderRequest = z.object({
+  code: instrumentCode,
+  side: z.enum(orderSides, 'invalid_field'),
+  type: z.enum(orderTypes, 'invalid_field'),
+  quantity: z.number({ error: 'quantity_not_whole_lots' }).int('quantity_not_whole_lots').positive('quantity_not_whole_lots').max(10_000_000, 'quantity_not_whole_lots'),
+  /** Limit price in rupees; required for limit orders, ignored for market orders. */
+  price: z.string({ error: 'invalid_field' }).trim().regex(rupeeStringPattern, 'invalid_field').optional(),
+  leverage: z.number({ error: 'leverage_not_allowed' }).int('leverage_not_allowed'),
+  idempotency_key: idempotencyKey,
+});
+
+export const orderNumberRequest = z.object({ order_no: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'order_not_found') });
+
+export const orderListRequest = z.object({
+  status: z.enum(orderStatuses, 'invalid_field'),
+  page: z.number().int().min(1).max(10_000).default(1),
+});
+
+export const closeReasons = ['user', 'margin_call'] as const;
+
+export const order = z.object({
+  order_no: z.string(),
+  code: z.string(),
+  name: z.string(),
+  side: z.enum(orderSides),
+  type: z.enum(orderTypes),
+  status: z.enum(orderStatuses),
+  quantity: z.number().int(),
+  /** Shares per lot: quantity is a whole number of lots. */
+  lot: z.number().int(),
+  leverage: z.number().int(),
+  limit_price: z.string().nullable(),
+  fill_price: z.string().nullable(),
+  /** Contract amount: fill price × quantity (or limit price × quantity while pending). */
+  amount: z.string(),
+  /** The trader's own money in the position: amount ÷ leverage. */
+  margin: z.string(),
+  service_fee: z.string(),
+  stamp_duty: z.string(),
+  selling_fee: z.string(),
+  close_price: z.string().nullable(),
+  realised_pnl: z.string().nullable(),
+  close_reason: z.enum(closeReasons).nullable(),
+  created_at: z.string(),
+  filled_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  /** The position may not be closed before this instant (lock-up / sell after N minutes). */
+  locked_until: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+export const orderList = z.array(order);
+
+export const statementRequest = z.object({ page: z.number().int().min(1).max(10_000).default(1) });
+export const statementLine = z.object({
+  transfer_id: z.string(),
+  kind: z.string(),
+  reason: z.string(),
+  /** Change of the user's cash (available + frozen together); internal moves between them show 0. */
+  cash_change: z.string(),
+  available_change: z.string(),
+  frozen_change: z.string(),
+  created_at: z.string(),
+});
+export const statementResponse = z.array(statementLine);
+
+/** What the order sheet needs before the user confirms: allowed leverages, fees and timing rules. */
+export const tradingRulesResponse = z.object({
+  leverages: z.array(z.number().int()),
+  defaultLot: z.number().int(),
+  /** Basis points of the contract amount: 1 bp = 0.01 %. */
+  serviceFeeBps: z.number().int(),
+  stampDutyBps: z.number().int(),
+  sellingFeeBps: z.number().int(),
+  /** Fees are rounded to the paisa, half up. */
+  feeRounding: z.literal('half_up_paise'),
+  sellAfterMinutes: z.number().int(),
+  maintenanceMarginPercent: z.number().int(),
+});

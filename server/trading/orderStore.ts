@@ -1,0 +1,101 @@
+import type { Order, OrderSide, OrderStatus, OrderType } from '../../contract/trading.ts';
+import { formatRupees } from '../../contract/money.ts';
+import type { Sql } from '../db/database.ts';
+import { openLedgerAccount } from '../ledger/ledger.ts';
+import { userLedgerAccounts } from '../ledger/userBalances.ts';
+
+// Rows of the orders table and their REST shape.
+
+export type OrderRow = {
+  id: bigint;
+  user_id: bigint;
+  idempotency_key: string;
+  code: string;
+  side: OrderSide;
+  type: OrderType;
+  status: OrderStatus;
+  quantity: bigint;
+  lot: number;
+  leverage: number;
+  limit_price_paise: bigint | null;
+  frozen_paise: bigint;
+  fill_price_paise: bigint | null;
+  margin_paise: bigint | null;
+  open_service_fee_paise: bigint;
+  open_tax_paise: bigint;
+  close_price_paise: bigint | null;
+  close_service_fee_paise: bigint;
+  close_tax_paise: bigint;
+  realised_pnl_paise: bigint | null;
+  close_reason: 'user' | 'margin_call' | null;
+  locked_until: Date | null;
+  created_at: Date;
+  filled_at: Date | null;
+  closed_at: Date | null;
+};
+
+const money = (paise: bigint | null) => (paise === null ? null : formatRupees(paise));
+const time = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toOrder(row: OrderRow, name: string): Order {
+  const price = row.fill_price_paise ?? row.limit_price_paise ?? 0n;
+  const amount = price * row.quantity;
+  return {
+    order_no: row.id.toString(),
+    code: row.code,
+    name,
+    side: row.side,
+    type: row.type,
+    status: row.status,
+    quantity: Number(row.quantity),
+    lot: row.lot,
+    leverage: row.leverage,
+    limit_price: money(row.limit_price_paise),
+    fill_price: money(row.fill_price_paise),
+    amount: formatRupees(amount),
+    margin: formatRupees(row.margin_paise ?? (amount + BigInt(row.leverage) - 1n) / BigInt(row.leverage)),
+    service_fee: formatRupees(row.open_service_fee_paise + row.close_service_fee_paise),
+    stamp_duty: formatRupees(row.side === 'long' ? row.open_tax_paise : row.close_tax_paise),
+    selling_fee: formatRupees(row.side === 'long' ? row.close_tax_paise : row.open_tax_paise),
+    close_price: money(row.close_price_paise),
+    realised_pnl: money(row.realised_pnl_paise),
+    close_reason: row.close_reason,
+    created_at: new Date(row.created_at).toISOString(),
+    filled_at: time(row.filled_at),
+    closed_at: time(row.closed_at),
+    locked_until: time(row.locked_until),
+  };
+}
+
+export async function orderById(sql: Sql, id: bigint, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
+  const [row] = await sql.query<OrderRow>(`SELECT * FROM orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id.toString()]);
+  return row;
+}
+
+export interface TradingAccounts {
+  availableAccountId: bigint;
+  frozenAccountId: bigint;
+  marginAccountId: bigint;
+}
+
+export interface HouseAccounts {
+  feesAccountId: bigint;
+  taxesAccountId: bigint;
+  settlementAccountId: bigint;
+}
+
+/** The user's available and frozen accounts, and their margin account (opened on first use). */
+export async function tradingAccountsOf(sql: Sql, userId: bigint): Promise<TradingAccounts> {
+  const { availableAccountId, frozenAccountId } = await userLedgerAccounts(sql, userId);
+  const marginAccountId = await openLedgerAccount(sql, { code: `user:${userId}:margin`, kind: 'user_margin', userId, allowNegative: false });
+  return { availableAccountId, frozenAccountId, marginAccountId };
+}
+
+export async function houseAccounts(sql: Sql): Promise<HouseAccounts> {
+  return {
+    feesAccountId: await openLedgerAccount(sql, { code: 'house:fees', kind: 'house_fees', allowNegative: false }),
+    taxesAccountId: await openLedgerAccount(sql, { code: 'house:taxes', kind: 'house_taxes', allowNegative: false }),
+    // The counterparty of every position: it pays traders' profits and receives their losses.
+    settlementAccountId: await openLedgerAccount(sql, { code: 'house:settlement', kind: 'house_settlement', allowNegative: true }),
+  };
+}

@@ -1,0 +1,76 @@
+import type { OrderSide } from '../../contract/trading.ts';
+
+// The published trading rules: allowed leverages, lot, fees and timing. Fees are basis
+// points of the contract amount (1 bp = 0.01 %), computed in paise and rounded half up to
+// the paisa, the one rounding rule for every fee.
+
+export interface FeeSchedule {
+  serviceFeeBps: number;
+  stampDutyBps: number;
+  sellingFeeBps: number;
+}
+
+export interface TradingRules {
+  leverages: readonly number[];
+  /** Shares per lot when an instrument does not trade in larger lots. */
+  defaultLot: number;
+  fees: FeeSchedule;
+  /** VIP users' schedule. */
+  vipFees: FeeSchedule;
+  /** A position can be closed only this many minutes after it was filled. */
+  sellAfterMinutes: number;
+  /** A position is closed automatically when its equity falls to this percent of its margin. */
+  maintenanceMarginPercent: number;
+  /** Orders per user per second; more are refused with submit_too_frequently. */
+  ordersPerSecond: number;
+}
+
+export const defaultTradingRules: TradingRules = {
+  leverages: [1, 2, 5],
+  defaultLot: 100,
+  // Brokerage 0.03 %, stamp duty on the buy leg 0.02 %, securities transaction tax on the sell leg 0.1 %.
+  fees: { serviceFeeBps: 3, stampDutyBps: 2, sellingFeeBps: 10 },
+  vipFees: { serviceFeeBps: 1, stampDutyBps: 2, sellingFeeBps: 10 },
+  sellAfterMinutes: 0,
+  maintenanceMarginPercent: 20,
+  ordersPerSecond: 5,
+};
+
+/** amount × bps / 10,000, rounded half up to the paisa. */
+export function feeOn(amountPaise: bigint, bps: number): bigint {
+  if (amountPaise < 0n) throw new Error('fees: negative amount');
+  return (amountPaise * BigInt(bps) + 5_000n) / 10_000n;
+}
+
+export interface LegFees {
+  service: bigint;
+  /** Stamp duty on a buy leg, selling fee (transaction tax) on a sell leg. */
+  tax: bigint;
+}
+
+/** A long position opens with a buy and closes with a sell; a short one the other way round. */
+export function legFees(side: OrderSide, leg: 'open' | 'close', amountPaise: bigint, fees: FeeSchedule): LegFees {
+  const buying = (side === 'long') === (leg === 'open');
+  return { service: feeOn(amountPaise, fees.serviceFeeBps), tax: feeOn(amountPaise, buying ? fees.stampDutyBps : fees.sellingFeeBps) };
+}
+
+/** The trader's own money in a position: amount ÷ leverage, rounded up so margin never falls short. */
+export function marginFor(amountPaise: bigint, leverage: number): bigint {
+  const divisor = BigInt(leverage);
+  return (amountPaise + divisor - 1n) / divisor;
+}
+
+/** Profit (negative: loss) of `quantity` shares opened at `fillPaise`, valued at `pricePaise`. */
+export function pnlAt(side: OrderSide, fillPaise: bigint, pricePaise: bigint, quantity: bigint): bigint {
+  return (side === 'long' ? pricePaise - fillPaise : fillPaise - pricePaise) * quantity;
+}
+
+/**
+ * The price at which a position's equity (margin + P&L) falls to the maintenance level:
+ * a long is closed at or below it, a short at or above it.
+ */
+export function marginCallPrice(side: OrderSide, fillPaise: bigint, marginPaise: bigint, quantity: bigint, maintenancePercent: number): bigint {
+  const lossAllowed = (marginPaise * BigInt(100 - maintenancePercent)) / 100n;
+  const perShare = lossAllowed / quantity;
+  return side === 'long' ? fillPaise - perShare : fillPaise + perShare;
+}

@@ -1,0 +1,168 @@
+// Orders against a real database and a hand-driven market: every check refuses with its
+// own key and changes nothing; fills, cancels, closes and margin calls move exactly the
+// money they should, in the ledger; a repeated idempotency key makes one order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueInvitationCode } from '../accounts/invitations.ts';
+import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
+import { loadCatalog } from '../market/instruments/catalog.ts';
+import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marketTestKit.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { defaultTradingRules, feeOn, marginFor } from './rules.ts';
+
+let database: TestDatabase;
+let server: TestServer;
+let driven: HandDrivenMarket;
+let accountNumber = 9822200000;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await issueInvitationCode(database.db, { institutionName: 'Trading Desk', kind: 'advisor', code: 'TRD1' });
+  driven = handDrivenMarket(5, loadCatalog().instruments);
+  for (let i = 0; i < 5; i += 1) driven.step();
+  const runtime = { market: driven.market, kline: { candles: () => [], realUntil: () => null }, start() {}, async stop() {} };
+  // A generous rate limit here; the limit itself has its own test.
+  server = await startTestServer(database.db, { market: runtime, tradingRules: { ...defaultTradingRules, ordersPerSecond: 1000 } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+/** A new user funded with `rupees` of test money from a source account. */
+async function fundedTrader(rupees: bigint) {
+  const account = String((accountNumber += 1));
+  const form = { account, password: 'correct-horse', password2: 'correct-horse', invite_code: 'TRD1', agree: true };
+  expect((await server.call('user/register', form)).body.status).toBe(1);
+  const session = (await server.call('user/login', { account, password: form.password })).body.data as { token: string; account: string };
+  const [user] = await database.db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [account]);
+  await database.db.transaction(async (tx) => {
+    const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', allowNegative: true });
+    const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
+    await transfer(tx, {
+      idempotencyKey: `test-funding:${account}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      postings: [{ accountId: source, amountPaise: -rupees * 100n }, { accountId: availableAccountId, amountPaise: rupees * 100n }],
+    });
+  });
+  return { session, userId: user!.id };
+}
+
+let keySequence = 0;
+const key = () => `test-order-${Date.now()}-${(keySequence += 1)}`;
+const last = (code: string) => driven.market.quote(code)!.last;
+const ordersOf = async (userId: bigint) => (await database.db.query('SELECT id FROM orders WHERE user_id = $1', [userId.toString()])).length;
+
+describe('placing orders', () => {
+  it('fills a market long at the current price and moves margin and fees through the ledger', async () => {
+    const { session, userId } = await fundedTrader(1_000_000n);
+    const price = BigInt(last('TCS'));
+    const { body } = await server.call('order/place', { code: 'TCS', side: 'long', type: 'market', quantity: 100, leverage: 2, idempotency_key: key() }, session);
+    expect(body.msg).toBe('ok');
+    expect(body.data).toMatchObject({ code: 'TCS', side: 'long', status: 'holding', quantity: 100, leverage: 2 });
+    const amount = price * 100n;
+    const spent = marginFor(amount, 2) + feeOn(amount, defaultTradingRules.fees.serviceFeeBps) + feeOn(amount, defaultTradingRules.fees.stampDutyBps);
+    const balances = await userBalances(database.db, userId);
+    expect(balances.availablePaise).toBe(100_000_000n - spent);
+    expect(balances.frozenPaise).toBe(0n);
+    expect(balances.marginPaise).toBe(marginFor(amount, 2));
+    const statement = (await server.call('user/statement', {}, session)).body.data as { kind: string }[];
+    expect(statement.map((line) => line.kind).slice(0, 2)).toEqual(['order_fill', 'order_freeze']);
+  });
+
+  it('refuses each broken rule with its own key and changes nothing', async () => {
+    const { session, userId } = await fundedTrader(10_000n);
+    const before = await userBalances(database.db, userId);
+    const tcs = last('TCS');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ quantity: 150 }, 'quantity_not_whole_lots'],
+      [{ quantity: 0 }, 'quantity_not_whole_lots'],
+      [{ leverage: 3 }, 'leverage_not_allowed'],
+      [{ type: 'limit' }, 'price_required'],
+      [{ type: 'limit', price: `${Math.floor(tcs / 100)}.03` }, 'price_not_on_tick'],
+      [{ type: 'limit', price: `${Math.floor((tcs * 2) / 100)}.00` }, 'exceeded_price_limit'],
+      [{ code: 'NIFTY50' }, 'unknown_instrument'],
+      [{ quantity: 100_000 }, 'insufficient_available_balance'],
+    ];
+    for (const [change, expected] of cases) {
+      const form = { code: 'TCS', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key(), ...change };
+      expect((await server.call('order/place', form, session)).body.msg, expected).toBe(expected);
+    }
+    expect(await ordersOf(userId)).toBe(0);
+    expect(await userBalances(database.db, userId)).toEqual(before);
+  });
+
+  it('makes one order from a repeated idempotency key', async () => {
+    const { session, userId } = await fundedTrader(1_000_000n);
+    const form = { code: 'INFY', side: 'short', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() };
+    const [first, second] = await Promise.all([server.call('order/place', form, session), server.call('order/place', form, session)]);
+    expect(first.body.data.order_no).toBe(second.body.data.order_no);
+    expect(await ordersOf(userId)).toBe(1);
+    expect((await server.call('order/place', { ...form, quantity: 200 }, session)).body.msg).toBe('idempotency_key_reused');
+  });
+});
+
+describe('resting limit orders, closing and margin calls', () => {
+  it('rests a limit order, fills it when the stream crosses its price, and cancels only while pending', async () => {
+    const { session, userId } = await fundedTrader(1_000_000n);
+    const price = last('WIPRO') - 100;
+    const placed = (await server.call('order/place', { code: 'WIPRO', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: (price / 100).toFixed(2), idempotency_key: key() }, session)).body;
+    expect(placed.data.status).toBe('pending');
+    expect((await userBalances(database.db, userId)).frozenPaise).toBeGreaterThan(0n);
+    driven.trade('WIPRO', price);
+    await server.app.execution.settled();
+    const filled = (await server.call('order/detail', { order_no: placed.data.order_no }, session)).body.data;
+    expect(filled).toMatchObject({ status: 'holding', fill_price: (price / 100).toFixed(2) });
+    expect((await server.call('order/cancel', { order_no: placed.data.order_no }, session)).body.msg).toBe('order_not_pending');
+    expect((await userBalances(database.db, userId)).frozenPaise).toBe(0n);
+  });
+
+  it('returns the frozen money on cancel', async () => {
+    const { session, userId } = await fundedTrader(1_000_000n);
+    const price = last('ITC') - 200;
+    const placed = (await server.call('order/place', { code: 'ITC', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: (price / 100).toFixed(2), idempotency_key: key() }, session)).body;
+    const cancelled = (await server.call('order/cancel', { order_no: placed.data.order_no }, session)).body;
+    expect(cancelled.data.status).toBe('cancelled');
+    expect(await userBalances(database.db, userId)).toMatchObject({ availablePaise: 100_000_000n, frozenPaise: 0n });
+    expect((await server.call('order/close', { order_no: placed.data.order_no }, session)).body.msg).toBe('order_not_holding');
+  });
+
+  it('closes a short at a profit when the price falls, and realises it in the ledger', async () => {
+    const { session, userId } = await fundedTrader(1_000_000n);
+    const opened = (await server.call('order/place', { code: 'SBIN', side: 'short', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.data;
+    const fill = Number(opened.fill_price.replace('.', ''));
+    driven.trade('SBIN', fill - 500);
+    const closed = (await server.call('order/close', { order_no: opened.order_no }, session)).body.data;
+    expect(closed).toMatchObject({ status: 'closed', realised_pnl: '500.00', close_reason: 'user' });
+    const balances = await userBalances(database.db, userId);
+    expect(balances.marginPaise).toBe(0n);
+    expect(balances.availablePaise).toBeGreaterThan(100_000_000n);
+  });
+
+  it('closes a leveraged long automatically when its loss reaches the maintenance level, and says why', async () => {
+    const { session } = await fundedTrader(1_000_000n);
+    const opened = (await server.call('order/place', { code: 'HDFCBANK', side: 'long', type: 'market', quantity: 100, leverage: 5, idempotency_key: key() }, session)).body.data;
+    const fill = Number(opened.fill_price.replace('.', ''));
+    driven.trade('HDFCBANK', Math.round((fill * 0.8) / 5) * 5);
+    await server.app.execution.settled();
+    const closed = (await server.call('order/detail', { order_no: opened.order_no }, session)).body.data;
+    expect(closed).toMatchObject({ status: 'closed', close_reason: 'margin_call' });
+    const statement = (await server.call('user/statement', {}, session)).body.data as { reason: string }[];
+    expect(statement[0]!.reason).toMatch(/closed automatically/);
+  });
+});
+
+describe('ledger after trading', () => {
+  it('every transfer balances and no user account is negative', async () => {
+    const [unbalanced] = await database.db.query<{ count: bigint }>(
+      'SELECT count(*) AS count FROM (SELECT transfer_id FROM ledger_postings GROUP BY transfer_id HAVING sum(amount_paise) <> 0) t',
+    );
+    expect(unbalanced!.count).toBe(0n);
+    const negative = await database.db.query(
+      `SELECT a.id FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
+        WHERE NOT a.allow_negative GROUP BY a.id HAVING sum(p.amount_paise) < 0`,
+    );
+    expect(negative).toEqual([]);
+  });
+});
