@@ -103,6 +103,38 @@ describe('placing orders', () => {
   });
 });
 
+describe('competing orders', () => {
+  it('accepts exactly one of two orders that each need most of the same cash', async () => {
+    const price = BigInt(last('LT'));
+    const amount = price * 100n;
+    const needed = marginFor(amount, 1) + feeOn(amount, defaultTradingRules.fees.serviceFeeBps) + feeOn(amount, defaultTradingRules.fees.stampDutyBps);
+    // Enough for one order and a half: never for two.
+    const { session, userId } = await fundedTrader((needed * 3n) / 2n / 100n + 1n);
+    const form = () => ({ code: 'LT', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() });
+    const results = await Promise.all([server.call('order/place', form(), session), server.call('order/place', form(), session)]);
+    expect(results.map((result) => result.body.msg).sort()).toEqual(['insufficient_available_balance', 'ok']);
+    expect(await ordersOf(userId)).toBe(1);
+    const balances = await userBalances(database.db, userId);
+    expect(balances.availablePaise).toBeGreaterThanOrEqual(0n);
+    expect(balances.frozenPaise).toBe(0n);
+  });
+
+  it('refuses orders past the per-user rate limit with submit_too_frequently', async () => {
+    const strict = await startTestServer(database.db, {
+      market: { market: driven.market, kline: { candles: () => [], realUntil: () => null }, start() {}, async stop() {} },
+      tradingRules: { ...defaultTradingRules, ordersPerSecond: 2 },
+    });
+    try {
+      const { session } = await fundedTrader(10n);
+      const messages = [];
+      for (let i = 0; i < 3; i += 1) messages.push((await strict.call('order/place', { code: 'LT', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.msg);
+      expect(messages[2]).toBe('submit_too_frequently');
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('resting limit orders, closing and margin calls', () => {
   it('rests a limit order, fills it when the stream crosses its price, and cancels only while pending', async () => {
     const { session, userId } = await fundedTrader(1_000_000n);
