@@ -2,12 +2,13 @@ import type { StreamQuote, TickFrame } from '../../contract/market.ts';
 import type { Logger } from 'pino';
 import { closePosition, fillOrder, type TradingContext } from './orders.ts';
 import { orderById, type OrderRow } from './orderStore.ts';
+import { createRestingOrderBook } from './matching/restingOrders.ts';
 import { marginCallPrice } from './rules.ts';
 
 // Execution against the stream. Resting limit orders fill when the published price
 // crosses their limit; open positions are closed when the price reaches their margin-call
-// level. Both are watched per symbol in this process and rebuilt from the database on
-// start; each fill or close commits in its own transaction, one at a time, so the
+// level. Both sit in allocation-free price-indexed books (matching/restingOrders.ts) in
+// this process and are rebuilt from the database on start; each fill or close commits in its own transaction, one at a time, so the
 // database stays the only record of what happened.
 
 interface Watched {
@@ -29,46 +30,80 @@ export interface Execution {
   stop(): void;
 }
 
+/** Resting limits and open positions each get a book of this many slots; more are refused loudly. */
+const bookCapacity = 262_144;
+
 export function createExecution(context: TradingContext, logger?: Logger): Execution {
-  const limits = new Map<string, Map<bigint, Watched>>();
-  const marginCalls = new Map<string, Map<bigint, Watched>>();
+  const symbolIds = new Map(context.market.instruments.map((spec, index) => [spec.code, index]));
+  const books = {
+    limits: createRestingOrderBook({ symbolCount: symbolIds.size, orderCapacity: bookCapacity }),
+    marginCalls: createRestingOrderBook({ symbolCount: symbolIds.size, orderCapacity: bookCapacity }),
+  };
+  // The books hold dense integer handles; these map them back to orders.
+  const watchedByHandle: (Watched | undefined)[] = [];
+  const handleOf = new Map<bigint, { book: keyof typeof books; handle: number }>();
+  const freeHandles: number[] = [];
   let queue: Promise<void> = Promise.resolve();
 
-  const watch = (index: Map<string, Map<bigint, Watched>>, code: string, watched: Watched) => {
-    let forCode = index.get(code);
-    if (!forCode) index.set(code, (forCode = new Map()));
-    forCode.set(watched.id, watched);
-  };
+  function watch(book: keyof typeof books, code: string, watched: Watched): void {
+    const symbolId = symbolIds.get(code);
+    if (symbolId === undefined || watched.pricePaise <= 0) return;
+    const handle = freeHandles.pop() ?? watchedByHandle.length;
+    watchedByHandle[handle] = watched;
+    handleOf.set(watched.id, { book, handle });
+    books[book].add({ id: handle, symbolId, side: watched.triggersBelow ? 'long' : 'short', pricePaise: watched.pricePaise });
+  }
+
+  function release(handle: number): Watched | undefined {
+    const watched = watchedByHandle[handle];
+    watchedByHandle[handle] = undefined;
+    if (watched) handleOf.delete(watched.id);
+    freeHandles.push(handle);
+    return watched;
+  }
 
   function track(row: OrderRow, vip: boolean): void {
     forget(row.id);
+    const base = { id: row.id, userId: row.user_id, triggersBelow: row.side === 'long', vip };
     if (row.status === 'pending' && row.limit_price_paise !== null) {
-      watch(limits, row.code, { id: row.id, userId: row.user_id, triggersBelow: row.side === 'long', pricePaise: Number(row.limit_price_paise), vip });
+      watch('limits', row.code, { ...base, pricePaise: Number(row.limit_price_paise) });
     } else if (row.status === 'holding') {
       const price = marginCallPrice(row.side, row.fill_price_paise!, row.margin_paise!, row.quantity, context.rules.maintenanceMarginPercent);
-      watch(marginCalls, row.code, { id: row.id, userId: row.user_id, triggersBelow: row.side === 'long', pricePaise: Number(price), vip });
+      watch('marginCalls', row.code, { ...base, pricePaise: Number(price) });
     }
   }
 
   function forget(id: bigint): void {
-    for (const index of [limits, marginCalls]) for (const forCode of index.values()) forCode.delete(id);
+    const entry = handleOf.get(id);
+    if (!entry) return;
+    books[entry.book].remove(entry.handle);
+    release(entry.handle);
   }
-
-  const crossed = (watched: Watched, last: number) => (watched.triggersBelow ? last <= watched.pricePaise : last >= watched.pricePaise);
 
   function enqueue(work: () => Promise<void>): void {
     queue = queue.then(work).catch((error: unknown) => logger?.error({ err: error }, 'trading: execution failed'));
   }
 
+  // Made once: a closure per tick would allocate on the hot path.
+  const triggeredLimits: number[] = [];
+  const triggeredMarginCalls: number[] = [];
+  const collectLimit = (handle: number) => void triggeredLimits.push(handle);
+  const collectMarginCall = (handle: number) => void triggeredMarginCalls.push(handle);
+
   function onQuote(quote: StreamQuote): void {
-    const [code, last] = quote;
-    for (const [index, act] of [[limits, fill], [marginCalls, marginCall]] as const) {
-      const forCode = index.get(code);
-      if (!forCode) continue;
-      for (const watched of forCode.values()) {
-        if (!crossed(watched, last)) continue;
-        forCode.delete(watched.id);
-        enqueue(() => act(watched));
+    const symbolId = symbolIds.get(quote[0]);
+    if (symbolId === undefined) return;
+    const last = quote[1];
+    if (books.limits.crossed(symbolId, last, collectLimit) > 0) {
+      for (const handle of triggeredLimits.splice(0)) {
+        const watched = release(handle);
+        if (watched) enqueue(() => fill(watched));
+      }
+    }
+    if (books.marginCalls.crossed(symbolId, last, collectMarginCall) > 0) {
+      for (const handle of triggeredMarginCalls.splice(0)) {
+        const watched = release(handle);
+        if (watched) enqueue(() => marginCall(watched));
       }
     }
   }
