@@ -62,6 +62,13 @@ const pages = {
   search: { load: () => import('../features/search/SearchPage.tsx'), exportName: 'SearchPage' },
   newsList: { load: () => import('../features/news/NewsListPage.tsx'), exportName: 'NewsListPage' },
   newsDetail: { load: () => import('../features/news/NewsDetailPage.tsx'), exportName: 'NewsDetailPage' },
+  orderSheet: { load: () => import('../features/trading/OrderSheetPage.tsx'), exportName: 'OrderSheetPage' },
+  tradeHome: { load: () => import('../features/trading/TradeHomePage.tsx'), exportName: 'TradeHomePage' },
+  positions: { load: () => import('../features/trading/OrderListPages.tsx'), exportName: 'PositionsPage' },
+  pendingOrders: { load: () => import('../features/trading/OrderListPages.tsx'), exportName: 'PendingOrdersPage' },
+  orderHistory: { load: () => import('../features/trading/OrderListPages.tsx'), exportName: 'OrderHistoryPage' },
+  positionDetail: { load: () => import('../features/trading/PositionDetailPage.tsx'), exportName: 'PositionDetailPage' },
+  statement: { load: () => import('../features/trading/StatementPage.tsx'), exportName: 'StatementPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -103,20 +110,20 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/market/optionList', msg`Watchlist`, pages.watchlist),
   signedIn('/market/stockDetail', msg`Stock details`, pages.stockDetail),
   signedIn('/market/stockDetailzs', msg`Index details`, pages.indexDetail),
-  signedIn('/market/marketBuy', msg`Place order`),
+  signedIn('/market/marketBuy', msg`Place order`, pages.orderSheet),
   signedIn('/market/marketTeshe', msg`Featured`, pages.featured),
   signedIn('/market/marketZhiBiao', msg`Indicators`, pages.indicators),
   signedIn('/market/marketQuestion', msg`Market Q&A`),
   signedIn('/market/vip', msg`VIP`, pages.vip),
 
   // Trade and positions.
-  signedIn('/trade/index', msg`Trade`, comingSoon, tabRoot('title')),
-  signedIn('/trade/positionDetail', msg`Position details`),
-  signedIn('/trade/positionDetail2', msg`Closed position details`),
-  signedIn('/trade/shareholding', msg`Holdings`, comingSoon, withSegments('position')),
-  signedIn('/trade/position', msg`Positions`, comingSoon, withSegments('mine')),
-  signedIn('/trade/waitOrder', msg`Pending orders`, comingSoon, withSegments('position')),
-  signedIn('/trade/historyOrder', msg`Order history`, comingSoon, withSegments('position')),
+  signedIn('/trade/index', msg`Trade`, pages.tradeHome, tabRoot('title')),
+  signedIn('/trade/positionDetail', msg`Position details`, pages.positionDetail),
+  signedIn('/trade/positionDetail2', msg`Closed position details`, pages.positionDetail),
+  signedIn('/trade/shareholding', msg`Holdings`, pages.positions, withSegments('position')),
+  signedIn('/trade/position', msg`Positions`, pages.positions, withSegments('mine')),
+  signedIn('/trade/waitOrder', msg`Pending orders`, pages.pendingOrders, withSegments('position')),
+  signedIn('/trade/historyOrder', msg`Order history`, pages.orderHistory, withSegments('position')),
 
   // Watchlist and search.
   signedIn('/favorite/index', msg`Watchlist`, pages.watchlist),
@@ -132,7 +139,7 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/fundPass', msg`Fund password`),
   signedIn('/information/bankList', msg`Bank accounts`),
   signedIn('/information/addBankCard', msg`Add bank account`),
-  signedIn('/information/fundRecord', msg`Fund records`),
+  signedIn('/information/fundRecord', msg`Fund records`, pages.statement),
   signedIn('/information/exChange', msg`Currency exchange`),
   signedIn('/information/authInfo', msg`KYC verification`),
   signedIn('/information/aboutUs', msg`About us`),

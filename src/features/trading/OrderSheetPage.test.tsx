@@ -1,0 +1,118 @@
+// Proves the order sheet steps by lots, refuses an off-tick or out-of-band limit price
+// inline without sending anything, previews the frozen amount to the paisa, and that
+// confirming sends exactly one order/place with one idempotency key, even on a double
+// tap, reusing that key when the same confirmation is retried after a network failure.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { RequestOf } from '../../../contract/api.ts';
+import { marketStatusAnswer, recording } from '../market/testing/marketFixtures.ts';
+import { answerOk, server } from '../../test/mswServer.ts';
+import { renderPage } from '../../test/renderPage.tsx';
+import { OrderSheetPage } from './OrderSheetPage.tsx';
+import { orderOf, relianceDetail, tradingRules } from './testing/tradingFixtures.ts';
+
+function openSheet(path = '/market/marketBuy?code=RELIANCE') {
+  server.use(marketStatusAnswer, answerOk('stock/detail', relianceDetail), answerOk('trade/rules', tradingRules));
+  return renderPage(OrderSheetPage, path);
+}
+
+const query = (container: HTMLElement, selector: string) => container.querySelector(selector) as HTMLElement;
+
+describe('OrderSheetPage', () => {
+  it('the-stepper-moves-by-the-lot-from-trade-rules', async () => {
+    const { container } = openSheet();
+    expect(await screen.findByText('Reliance Industries')).toBeTruthy();
+    const quantity = query(container, 'input[name=quantity]') as HTMLInputElement;
+    expect(quantity.value).toBe('25');
+    fireEvent.click(screen.getByRole('button', { name: 'One lot more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'One lot more' }));
+    expect(quantity.value).toBe('75');
+    fireEvent.click(screen.getByRole('button', { name: 'One lot less' }));
+    expect(quantity.value).toBe('50');
+    fireEvent.change(quantity, { target: { value: '30' } });
+    expect(await screen.findByText('Enter a quantity in whole lots of 25 shares.')).toBeTruthy();
+  });
+
+  it('an-off-tick-limit-price-shows-the-error-and-sends-nothing', async () => {
+    const place = recording('order/place', () => orderOf());
+    server.use(place.handler);
+    const { container } = openSheet();
+    await screen.findByText('Reliance Industries');
+    fireEvent.click(query(container, 'button[data-order-type=limit]'));
+    fireEvent.change(query(container, 'input[name=price]'), { target: { value: '2456.33' } });
+    expect(screen.getByRole('alert').textContent).toBe('The price must be a multiple of the tick size ₹0.05.');
+    fireEvent.click(query(container, 'button[type=submit]'));
+    expect(container.querySelector('button[data-action=confirm-order]')).toBeNull();
+
+    fireEvent.change(query(container, 'input[name=price]'), { target: { value: '2700.00' } });
+    expect(screen.getByRole('alert').textContent).toBe('Exceeded price limit: the highest price allowed today is ₹2673.00.');
+    fireEvent.click(query(container, 'button[type=submit]'));
+    expect(container.querySelector('[role=dialog]')).toBeNull();
+    expect(place.bodies).toEqual([]);
+  });
+
+  it('the-preview-shows-amount-margin-fees-and-total-in-paise', async () => {
+    const { container } = openSheet();
+    await screen.findByText('Reliance Industries');
+    fireEvent.click(query(container, 'button[data-leverage="5"]'));
+    // 2456.35 × 25 = 61,408.75; ÷ 5 = 12,281.75; fee 3 bp = 18.42; stamp 10 bp = 61.41 (61.40875 half up).
+    expect(screen.getByTestId('preview-amount').textContent).toBe('₹61,408.75');
+    expect(screen.getByTestId('preview-margin').textContent).toBe('₹12,281.75');
+    expect(screen.getByTestId('preview-service-fee').textContent).toBe('₹18.42');
+    expect(screen.getByTestId('preview-stamp-duty').textContent).toBe('₹61.41');
+    expect(screen.getByTestId('preview-total-frozen').textContent).toBe('₹12,361.58');
+    fireEvent.click(query(container, 'button[data-side=short]'));
+    // A short opens with a sell: no stamp duty, the transaction tax instead (5 bp = 30.70).
+    expect(screen.queryByTestId('preview-stamp-duty')).toBeNull();
+    expect(screen.getByTestId('preview-selling-fee').textContent).toBe('₹30.70');
+    expect(screen.getByTestId('preview-total-frozen').textContent).toBe('₹12,330.87');
+  });
+
+  it('a-double-tap-on-confirm-places-one-order-and-opens-positions', async () => {
+    const place = recording('order/place', (body) => orderOf({ order_no: '2001', quantity: body.quantity, status: 'holding' }));
+    server.use(place.handler);
+    const { container } = openSheet();
+    await screen.findByText('Reliance Industries');
+    fireEvent.click(query(container, 'button[data-leverage="2"]'));
+    fireEvent.click(query(container, 'button[type=submit]'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('₹61,408.75');
+    const confirm = query(container, 'button[data-action=confirm-order]');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(screen.getByTestId('elsewhere').textContent).toBe('/trade/position');
+    expect(place.bodies).toHaveLength(1);
+    const body = place.bodies[0] as RequestOf<'order/place'>;
+    expect(body).toMatchObject({ code: 'RELIANCE', side: 'long', type: 'market', quantity: 25, leverage: 2 });
+    expect(body.idempotency_key).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    expect(body.price).toBeUndefined();
+  });
+
+  it('a-retry-after-a-network-failure-reuses-the-key-and-a-pending-limit-opens-waitOrder', async () => {
+    const keys: string[] = [];
+    server.use(
+      http.post('*/api/vue/order/place', async ({ request }) => {
+        const body = (await request.json()) as RequestOf<'order/place'>;
+        keys.push(body.idempotency_key);
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ status: 1, msg: 'ok', data: orderOf({ status: 'pending', type: 'limit', limit_price: body.price ?? null, fill_price: null }) });
+      }),
+    );
+    const { container } = openSheet('/market/marketBuy?code=RELIANCE&side=short');
+    await screen.findByText('Reliance Industries');
+    expect(query(container, 'button[data-side=short]').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(query(container, 'button[data-order-type=limit]'));
+    fireEvent.change(query(container, 'input[name=price]'), { target: { value: '2450.05' } });
+    fireEvent.click(query(container, 'button[type=submit]'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByText('Network problem. Please check your connection and try again.')).toBeTruthy();
+    await waitFor(() => expect(query(container, 'button[data-action=confirm-order]').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(query(container, 'button[data-action=confirm-order]'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(screen.getByTestId('elsewhere').textContent).toBe('/trade/waitOrder');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

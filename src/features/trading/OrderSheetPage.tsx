@@ -1,0 +1,222 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import type { ResponseOf } from '../../../contract/api.ts';
+import { asPaise, formatRupees as paiseToRupeeText, parseRupees } from '../../../contract/money.ts';
+import { type OrderSide, type OrderType, orderSides } from '../../../contract/trading.ts';
+import { call } from '../../api/commandBus.ts';
+import { showToast } from '../../app/toastStore.ts';
+import { useLoad } from '../../ui/useLoad.ts';
+import { Button } from '../../ui/widgets.tsx';
+import { EmptyState, ErrorState, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { PriceText } from '../market/shared/PriceText.tsx';
+import { formatPrice } from '../market/shared/quoteFormat.ts';
+import { useSearchChoice, useSearchText } from '../market/shared/searchParams.ts';
+import { SourceBadge } from '../market/shared/SourceBadge.tsx';
+import { useQuote, useWatch } from '../market/stream/marketStore.ts';
+import { newIdempotencyKey } from './idempotencyKey.ts';
+import { OrderConfirmSheet, type PendingConfirmation, PreviewFigures } from './OrderConfirmSheet.tsx';
+import { useOrderLabels } from './orderLabels.ts';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import * as styles from './trading.css.ts';
+import { checkLimitPrice, type PriceProblem, parseWholeLots, previewOrder } from './tradingMath.ts';
+
+type StockDetail = ResponseOf<'stock/detail'>;
+type TradingRules = ResponseOf<'trade/rules'>;
+
+/** /market/marketBuy?code=RELIANCE[&side=short]: the order sheet. */
+export function OrderSheetPage() {
+  const code = useSearchText('code')?.toUpperCase() ?? null;
+  return code ? <OrderSheetLoader key={code} code={code} /> : <NoStockChosen />;
+}
+
+function NoStockChosen() {
+  const { t } = useLingui();
+  return <EmptyState icon="search" title={t`No stock selected`} text={t`Open a stock and tap Trade to place an order.`} />;
+}
+
+function OrderSheetLoader({ code }: { code: string }) {
+  const { t } = useLingui();
+  // Both are needed before a single figure can be shown: the tick size and band, the lot and fees.
+  const load = useCallback(() => Promise.all([call('stock/detail', { code }, { silent: true }), call('trade/rules', {}, { silent: true })]), [code]);
+  const { state, reload } = useLoad(load);
+  if (state.status === 'loading') return <SkeletonRows count={4} />;
+  if (state.status === 'failed') return <ErrorState title={t`The order sheet could not be loaded.`} onRetry={reload} />;
+  const [detail, rules] = state.data;
+  return <OrderForm detail={detail} rules={rules} />;
+}
+
+function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules }) {
+  const { t } = useLingui();
+  const labels = useOrderLabels();
+  const navigate = useNavigate();
+  const { instrument, quote } = detail;
+  const code = instrument.code;
+  useWatch([code]);
+  const live = useQuote(code);
+  const lot = Math.max(1, rules.defaultLot);
+
+  const [side, setSide] = useState<OrderSide>(useSearchChoice('side', orderSides, 'long'));
+  const [orderType, setOrderType] = useState<OrderType>('market');
+  const [priceText, setPriceText] = useState(quote.last);
+  const [quantityText, setQuantityText] = useState(String(lot));
+  const [leverage, setLeverage] = useState(rules.leverages[0] ?? 1);
+  const [triedSubmit, setTriedSubmit] = useState(false);
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // State updates land after the event: a ref stops a second tap in the same frame from sending twice.
+  const inFlight = useRef(false);
+
+  const lastPaise = live ? asPaise(BigInt(live.last)) : parseRupees(quote.last);
+  const lastText = lastPaise === null ? null : paiseToRupeeText(lastPaise);
+  const priceCheck = orderType === 'limit' ? checkLimitPrice(priceText, { tickSize: instrument.tickSize, lowerBand: quote.lowerBand, upperBand: quote.upperBand }) : null;
+  const quantity = parseWholeLots(quantityText, lot);
+  const price = priceCheck ? ('price' in priceCheck ? priceCheck.price : null) : lastPaise;
+  const preview = price !== null && quantity !== null ? previewOrder({ price, quantity, leverage, side }, rules) : null;
+
+  const priceProblemText: Record<PriceProblem, string> = {
+    malformed: t`Enter a price in rupees with at most two decimals.`,
+    not_positive: t`Enter a price above zero.`,
+    off_tick: t`The price must be a multiple of the tick size ₹${instrument.tickSize}.`,
+    below_band: t`Exceeded price limit: the lowest price allowed today is ₹${quote.lowerBand ?? ''}.`,
+    above_band: t`Exceeded price limit: the highest price allowed today is ₹${quote.upperBand ?? ''}.`,
+  };
+  // A price being typed is judged at once; an empty field only once the user tries to submit.
+  const priceError = priceCheck && 'problem' in priceCheck && (triedSubmit || priceText.trim() !== '') ? (priceText.trim() === '' ? t`Enter a limit price.` : priceProblemText[priceCheck.problem]) : null;
+  const quantityError = quantity === null ? t`Enter a quantity in whole lots of ${lot} shares.` : null;
+
+  const openConfirmation = (event: FormEvent) => {
+    event.preventDefault();
+    setTriedSubmit(true);
+    if (priceError !== null || (priceCheck && 'problem' in priceCheck) || quantity === null || price === null || preview === null) return;
+    setConfirmation({
+      request: { code, side, type: orderType, quantity, leverage, idempotency_key: newIdempotencyKey(), ...(orderType === 'limit' ? { price: paiseToRupeeText(price) } : {}) },
+      preview,
+      name: instrument.name,
+      priceText: labels.money(price),
+    });
+  };
+
+  const confirm = () => {
+    if (!confirmation || inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    // The command bus toasts a refusal; the sheet stays open so the same confirmation (same key) can be retried.
+    call('order/place', confirmation.request).then(
+      (order) => {
+        inFlight.current = false;
+        setSubmitting(false);
+        const filled = order.status === 'holding';
+        showToast(filled ? t`Order filled: ${order.quantity} ${code}` : t`Order placed: waiting for ₹${order.limit_price ?? ''}`, { tone: 'success' });
+        void navigate({ to: filled ? '/trade/position' : '/trade/waitOrder' });
+      },
+      () => {
+        inFlight.current = false;
+        setSubmitting(false);
+      },
+    );
+  };
+
+  return (
+    <form className={styles.page} onSubmit={openConfirmation} noValidate>
+      <section className={styles.card} aria-label={t`Stock`}>
+        <div className={styles.instrumentHead}>
+          <div>
+            <h1 className={styles.instrumentName}>{instrument.name}</h1>
+            <span className={styles.muted}>
+              {code} · {instrument.exchange}
+            </span>
+          </div>
+          <PriceText
+            text={formatPrice(lastText, instrument.currency, labels.locale, { symbol: true })}
+            direction={live?.direction ?? 'flat'}
+            updatedAt={live?.updatedAt ?? null}
+            tickDirection={live?.tickDirection ?? 'none'}
+            className={styles.lastPrice}
+            testId="last-price"
+          />
+        </div>
+        <SourceBadge fallback={{ source: detail.source, phase: detail.phase }} />
+      </section>
+
+      <section className={styles.card}>
+        <div className={styles.segmented} role="group" aria-label={t`Direction`}>
+          {orderSides.map((option) => (
+            <button key={option} type="button" className={side === option ? styles.segment[option] : styles.segment.off} data-side={option} aria-pressed={side === option} onClick={() => setSide(option)}>
+              {labels.side[option]}
+            </button>
+          ))}
+        </div>
+        <div className={styles.segmented} role="group" aria-label={t`Order type`}>
+          {(['market', 'limit'] as const).map((option) => (
+            <button key={option} type="button" className={orderType === option ? styles.segment.on : styles.segment.off} data-order-type={option} aria-pressed={orderType === option} onClick={() => setOrderType(option)}>
+              {labels.type[option]}
+            </button>
+          ))}
+        </div>
+
+        {orderType === 'limit' ? (
+          <label className={styles.fieldLabel}>
+            <Trans>Limit price (₹)</Trans>
+            <input
+              name="price"
+              className={styles.stepInput}
+              style={{ border: '1px solid', borderRadius: 8, minHeight: 44, width: '100%', boxSizing: 'border-box' }}
+              inputMode="decimal"
+              autoComplete="off"
+              value={priceText}
+              aria-invalid={priceError !== null || undefined}
+              aria-describedby="price-error"
+              onChange={(event) => setPriceText(event.target.value)}
+            />
+          </label>
+        ) : null}
+        {priceError ? (
+          <p id="price-error" className={styles.fieldError} role="alert">
+            {priceError}
+          </p>
+        ) : null}
+        {orderType === 'limit' && quote.lowerBand && quote.upperBand ? (
+          <span className={styles.muted}>
+            <Trans>
+              Today's band ₹{quote.lowerBand} – ₹{quote.upperBand} · tick ₹{instrument.tickSize}
+            </Trans>
+          </span>
+        ) : null}
+
+        <span className={styles.fieldLabel}>
+          <Trans>Quantity (1 lot = {lot} shares)</Trans>
+        </span>
+        <QuantityStepper text={quantityText} onTextChange={setQuantityText} lot={lot} label={t`Quantity`} invalid={quantityError !== null} describedBy="quantity-error" />
+        {quantityError && (triedSubmit || quantityText.trim() !== '') ? (
+          <p id="quantity-error" className={styles.fieldError} role="alert">
+            {quantityError}
+          </p>
+        ) : null}
+
+        <span className={styles.fieldLabel}>
+          <Trans>Leverage</Trans>
+        </span>
+        <div className={styles.segmented} role="group" aria-label={t`Leverage`}>
+          {rules.leverages.map((option) => (
+            <button key={option} type="button" className={leverage === option ? styles.segment.on : styles.segment.off} data-leverage={option} aria-pressed={leverage === option} onClick={() => setLeverage(option)}>
+              {option}×
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.card} aria-label={t`Order preview`}>
+        <PreviewFigures preview={preview} side={side} />
+      </section>
+
+      <div className={styles.submitBar}>
+        <Button type="submit" block disabled={submitting}>
+          {side === 'long' ? <Trans>Review buy order</Trans> : <Trans>Review sell order</Trans>}
+        </Button>
+      </div>
+
+      {confirmation ? <OrderConfirmSheet confirmation={confirmation} submitting={submitting} onConfirm={confirm} onDismiss={() => setConfirmation(null)} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useState } from 'react';
+import type { Order } from '../../../contract/trading.ts';
+import { call } from '../../api/commandBus.ts';
+import { useLoad } from '../../ui/useLoad.ts';
+import { EmptyState, ErrorState, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { formatIstDateTime, noValue } from '../market/shared/quoteFormat.ts';
+import { useSearchText } from '../market/shared/searchParams.ts';
+import { SourceBadge } from '../market/shared/SourceBadge.tsx';
+import { useWatch } from '../market/stream/marketStore.ts';
+import { LivePnl, RealisedPnl } from './livePnl.tsx';
+import { CancelOrderButton, ClosePositionButton } from './OrderActions.tsx';
+import { useOrderLabels } from './orderLabels.ts';
+import * as styles from './trading.css.ts';
+
+/** /trade/positionDetail?order_no=… (and /trade/positionDetail2): every field of one order. */
+export function PositionDetailPage() {
+  const { t } = useLingui();
+  const orderNo = useSearchText('order_no');
+  if (!orderNo || !/^\d{1,18}$/.test(orderNo)) return <EmptyState icon="list" title={t`No such order.`} />;
+  return <PositionDetailLoader key={orderNo} orderNo={orderNo} />;
+}
+
+function PositionDetailLoader({ orderNo }: { orderNo: string }) {
+  const { t } = useLingui();
+  const { state, reload } = useLoad(useCallback(() => call('order/detail', { order_no: orderNo }, { silent: true }), [orderNo]));
+  // An action answers with the updated order: show it at once rather than reloading.
+  const [updated, setUpdated] = useState<Order | null>(null);
+  if (state.status === 'loading') return <SkeletonRows count={8} />;
+  if (state.status === 'failed') return <ErrorState title={t`This order could not be loaded.`} onRetry={reload} />;
+  return <OrderDetail order={updated ?? state.data} onChanged={setUpdated} />;
+}
+
+function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+  const { t } = useLingui();
+  const labels = useOrderLabels();
+  useWatch(order.status === 'holding' ? [order.code] : []);
+  const time = (iso: string | null) => (iso === null ? noValue : formatIstDateTime(iso, labels.locale));
+  const pnl =
+    order.status === 'holding' ? (
+      <LivePnl order={order} />
+    ) : order.status === 'closed' ? (
+      <RealisedPnl value={order.realised_pnl} />
+    ) : (
+      noValue
+    );
+  const fields: { label: string; value: React.ReactNode; testId?: string }[] = [
+    { label: t`Order number`, value: order.order_no, testId: 'order-no' },
+    { label: t`Stock`, value: `${order.name} · ${order.code}` },
+    { label: t`Status`, value: labels.status[order.status], testId: 'order-status' },
+    { label: t`Direction`, value: labels.side[order.side] },
+    { label: t`Order type`, value: labels.type[order.type] },
+    { label: order.status === 'holding' ? t`Unrealised P&L` : t`Realised P&L`, value: pnl },
+    { label: t`Quantity`, value: String(order.quantity) },
+    { label: t`Lot size`, value: t`${order.lot} shares per lot` },
+    { label: t`Leverage`, value: `${order.leverage}×` },
+    { label: t`Limit price`, value: labels.money(order.limit_price) },
+    { label: t`Fill price`, value: labels.money(order.fill_price) },
+    { label: t`Close price`, value: labels.money(order.close_price) },
+    { label: t`Contract amount`, value: labels.money(order.amount) },
+    { label: t`Margin`, value: labels.money(order.margin) },
+    { label: t`Service fee`, value: labels.money(order.service_fee) },
+    { label: t`Stamp duty`, value: labels.money(order.stamp_duty) },
+    { label: t`Selling fee`, value: labels.money(order.selling_fee) },
+    { label: t`Close reason`, value: order.close_reason ? labels.closeReason[order.close_reason] : noValue, testId: 'close-reason' },
+    { label: t`Placed at`, value: time(order.created_at) },
+    { label: t`Filled at`, value: time(order.filled_at) },
+    { label: t`Closed at`, value: time(order.closed_at) },
+    { label: t`Locked until`, value: time(order.locked_until) },
+  ];
+  return (
+    <div className={styles.page} data-order-no={order.order_no}>
+      {order.status === 'holding' ? <SourceBadge /> : null}
+      <section className={styles.card}>
+        <dl className={styles.figures}>
+          {fields.map((field) => (
+            <div key={field.label} style={{ display: 'contents' }}>
+              <dt className={styles.figureLabel}>{field.label}</dt>
+              <dd className={styles.figureValue} data-testid={field.testId}>
+                {field.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className={styles.rowActions}>
+        {order.status === 'holding' ? <ClosePositionButton order={order} onDone={onChanged} /> : null}
+        {order.status === 'pending' ? <CancelOrderButton order={order} onDone={onChanged} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { asPaise, type Paise } from '../../../contract/money.ts';
+import type { Order } from '../../../contract/trading.ts';
+import { call } from '../../api/commandBus.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import { ErrorState, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { SourceBadge } from '../market/shared/SourceBadge.tsx';
+import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
+import { useWatch } from '../market/stream/marketStore.ts';
+import { useUnrealisedPnl } from './livePnl.tsx';
+import { directionOfAmount, useOrderLabels } from './orderLabels.ts';
+import * as styles from './trading.css.ts';
+
+type Snapshots = ReadonlyMap<string, { last: string }>;
+
+/**
+ * The live total of unrealised P&L. A hook cannot run in a loop, so each level of this
+ * chain reads one position's live P&L and hands the running total to the next; a tick
+ * re-renders only the levels from the changed position down.
+ */
+function PnlTotal({ orders, index, runningTotal, snapshots, render }: { orders: readonly Order[]; index: number; runningTotal: Paise | null; snapshots: Snapshots; render: (total: Paise | null) => ReactNode }) {
+  const order = orders[index];
+  if (!order) return <>{render(runningTotal)}</>;
+  return <PnlTotalStep order={order} orders={orders} index={index} runningTotal={runningTotal} snapshots={snapshots} render={render} />;
+}
+
+function PnlTotalStep({ order, ...rest }: { order: Order; orders: readonly Order[]; index: number; runningTotal: Paise | null; snapshots: Snapshots; render: (total: Paise | null) => ReactNode }) {
+  const pnl = useUnrealisedPnl(order, rest.snapshots.get(order.code)?.last);
+  // A position without a price yet leaves the total unknown rather than understated.
+  const total = rest.runningTotal === null || pnl === null ? null : asPaise(rest.runningTotal + pnl);
+  return <PnlTotal {...rest} index={rest.index + 1} runningTotal={total} />;
+}
+
+/** /trade/index: what is open right now, and the way into each list. */
+export function TradeHomePage() {
+  const { t } = useLingui();
+  const labels = useOrderLabels();
+  const load = useCallback(() => Promise.all([call('order/list', { status: 'holding' }, { silent: true }), call('order/list', { status: 'pending' }, { silent: true })]), []);
+  const { state, reload } = useLoad(load);
+  const holding = state.status === 'ready' ? state.data[0] : null;
+  const codes = useMemo(() => [...new Set((holding ?? []).map((order) => order.code))], [holding]);
+  useWatch(codes);
+  const snapshots = useQuoteSnapshots(codes);
+  const pullPx = usePullToRefresh(() => {
+    reload();
+    snapshots.refresh();
+  });
+
+  const entries = [
+    { to: '/trade/position', label: t`Open positions`, icon: 'trade' },
+    { to: '/trade/waitOrder', label: t`Pending orders`, icon: 'hourglass' },
+    { to: '/trade/historyOrder', label: t`Order history`, icon: 'list' },
+    { to: '/information/fundRecord', label: t`Fund records`, icon: 'wallet' },
+  ] as const;
+
+  return (
+    <div className={styles.page}>
+      <PullIndicator pullPx={pullPx} />
+      <SourceBadge />
+      {state.status === 'loading' ? <SkeletonRows count={2} /> : null}
+      {state.status === 'failed' ? <ErrorState title={t`Your trading summary could not be loaded.`} onRetry={reload} /> : null}
+      {state.status === 'ready' ? (
+        <section className={styles.card} data-testid="trade-summary">
+          <div className={styles.summaryGrid}>
+            <div>
+              <div className={styles.summaryValue} data-testid="open-positions-count">
+                {state.data[0].length}
+              </div>
+              <span className={styles.muted}>
+                <Trans>Open positions</Trans>
+              </span>
+            </div>
+            <div>
+              <PnlTotal
+                orders={state.data[0]}
+                index={0}
+                runningTotal={asPaise(0n)}
+                snapshots={snapshots.rows}
+                render={(total) => (
+                  <div className={`${styles.summaryValue} ${styles.amountText[directionOfAmount(total)]}`} data-testid="unrealised-pnl">
+                    {labels.signedMoney(total)}
+                  </div>
+                )}
+              />
+              <span className={styles.muted}>
+                <Trans>Unrealised P&L</Trans>
+              </span>
+            </div>
+            <div>
+              <div className={styles.summaryValue} data-testid="pending-orders-count">
+                {state.data[1].length}
+              </div>
+              <span className={styles.muted}>
+                <Trans>Pending orders</Trans>
+              </span>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <nav aria-label={t`Trading`} style={{ borderRadius: 12, overflow: 'hidden' }}>
+        {entries.map((entry) => (
+          <Link key={entry.to} to={entry.to} className={styles.entryLink}>
+            <span style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+              <Icon name={entry.icon} size={20} />
+              {entry.label}
+            </span>
+            <Icon name="chevronRight" size={18} />
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

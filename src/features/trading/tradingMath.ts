@@ -1,0 +1,101 @@
+import { asPaise, type Paise, parseRupees } from '../../../contract/money.ts';
+import type { OrderSide } from '../../../contract/trading.ts';
+
+// The order sheet's arithmetic, all in integer paise (bigint): what the server will
+// freeze must match to the paisa what the user confirmed, so nothing here passes
+// through a float. Fees are basis points of the contract amount, rounded half up to
+// the paisa, as `trade/rules.feeRounding` ('half_up_paise') promises.
+
+const basisPointsPerWhole = 10_000n;
+
+/** numerator ÷ denominator rounded half up; both non-negative, denominator positive. */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/** A signed quotient rounded half away from zero (P&L ratios can be negative). */
+function divideHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n;
+  const magnitude = divideHalfUp(negative ? -numerator : numerator, denominator);
+  return negative ? -magnitude : magnitude;
+}
+
+/** A fee of `basisPoints` on `amount`, to the paisa, half up. */
+export function feeOf(amount: Paise, basisPoints: number): Paise {
+  return asPaise(divideHalfUp(amount * BigInt(basisPoints), basisPointsPerWhole));
+}
+
+export type PriceProblem = 'malformed' | 'not_positive' | 'off_tick' | 'below_band' | 'above_band';
+
+/**
+ * Checks a typed limit price before anything is sent: a rupee amount with at most two
+ * decimals, a whole number of ticks, inside today's band when the exchange sets one.
+ */
+export function checkLimitPrice(text: string, rules: { tickSize: string; lowerBand: string | null; upperBand: string | null }): { price: Paise } | { problem: PriceProblem } {
+  const price = parseRupees(text);
+  if (price === null) return { problem: 'malformed' };
+  if (price <= 0n) return { problem: 'not_positive' };
+  const tick = parseRupees(rules.tickSize);
+  if (tick !== null && tick > 0n && price % tick !== 0n) return { problem: 'off_tick' };
+  const lower = rules.lowerBand === null ? null : parseRupees(rules.lowerBand);
+  const upper = rules.upperBand === null ? null : parseRupees(rules.upperBand);
+  if (lower !== null && price < lower) return { problem: 'below_band' };
+  if (upper !== null && price > upper) return { problem: 'above_band' };
+  return { price };
+}
+
+/** A quantity typed by hand: a positive whole number of lots, or null. */
+export function parseWholeLots(text: string, lot: number): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,8}$/.test(trimmed)) return null;
+  const quantity = Number(trimmed);
+  return quantity > 0 && quantity % lot === 0 ? quantity : null;
+}
+
+export type OrderPreview = {
+  amount: Paise;
+  margin: Paise;
+  serviceFee: Paise;
+  /** Charged when the opening leg is a buy (a long). */
+  stampDuty: Paise;
+  /** Securities transaction tax, charged when the opening leg is a sell (a short). */
+  sellingFee: Paise;
+  /** What the ledger moves from available to frozen: margin and every fee charged at opening. */
+  totalFrozen: Paise;
+};
+
+export type FeeRules = { serviceFeeBps: number; stampDutyBps: number; sellingFeeBps: number };
+
+export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide }, rules: FeeRules): OrderPreview {
+  const amount = asPaise(input.price * BigInt(input.quantity));
+  // Rounded up, as the server does, so the margin never falls short of amount ÷ leverage.
+  const leverage = BigInt(input.leverage);
+  const margin = asPaise((amount + leverage - 1n) / leverage);
+  const serviceFee = feeOf(amount, rules.serviceFeeBps);
+  // The buy leg pays stamp duty, the sell leg the transaction tax: a long opens with a buy, a short with a sell.
+  const stampDuty = input.side === 'long' ? feeOf(amount, rules.stampDutyBps) : asPaise(0n);
+  const sellingFee = input.side === 'short' ? feeOf(amount, rules.sellingFeeBps) : asPaise(0n);
+  return { amount, margin, serviceFee, stampDuty, sellingFee, totalFrozen: asPaise(margin + serviceFee + stampDuty + sellingFee) };
+}
+
+/** Long gains when the price rises, short when it falls; quantity in shares. */
+export function unrealisedPnl(side: OrderSide, fillPrice: Paise, lastPrice: Paise, quantity: number): Paise {
+  const perShare = side === 'long' ? lastPrice - fillPrice : fillPrice - lastPrice;
+  return asPaise(perShare * BigInt(quantity));
+}
+
+/** Sum of decimal rupee strings; malformed ones (never expected) count as zero. */
+export function sumRupees(values: readonly (string | null)[]): Paise {
+  let total = 0n;
+  for (const value of values) total += (value === null ? null : parseRupees(value)) ?? 0n;
+  return asPaise(total);
+}
+
+/** gain ÷ base as a percent string with two decimals ("12.34"), or null when base is zero. */
+export function percentOf(gain: Paise, base: Paise): string | null {
+  if (base <= 0n) return null;
+  const hundredths = divideHalfAwayFromZero(gain * basisPointsPerWhole, base);
+  const negative = hundredths < 0n;
+  const magnitude = negative ? -hundredths : hundredths;
+  return `${negative ? '-' : ''}${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;
+}
