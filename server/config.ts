@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/open.ts';
 import type { MarketConfig } from './market/runtime.ts';
+import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
 
 export interface ServerConfig {
   host: string;
@@ -11,6 +12,7 @@ export interface ServerConfig {
   webDir: string;
   logLevel: string;
   market: MarketConfig;
+  trading: TradingRules;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,6 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     market: readMarketConfig(env, demoMode),
+    trading: readTradingRules(env),
   };
 }
 
@@ -53,5 +56,39 @@ function readMarketConfig(env: NodeJS.ProcessEnv, demoMode: boolean): MarketConf
     replaySpeed: integer('REPLAY_SPEED', 1, 1, 1000),
     warmUpMinutes: integer('MARKET_WARMUP_MINUTES', 30, 0, 24 * 60),
     recordTo: env.RECORD_TO?.trim() ? resolve(env.RECORD_TO.trim()) : null,
+  };
+}
+
+/** Published trading rules; every value is shown to users on the order sheet. */
+function readTradingRules(env: NodeJS.ProcessEnv): TradingRules {
+  const rules = defaultTradingRules;
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${env[name]}`);
+    return value;
+  };
+  const leverages = env.TRADE_LEVERAGES?.trim()
+    ? env.TRADE_LEVERAGES.split(',').map((part) => Number(part.trim()))
+    : [...rules.leverages];
+  if (leverages.length === 0 || leverages.some((value) => !Number.isInteger(value) || value < 1 || value > 100)) {
+    throw new Error(`TRADE_LEVERAGES must be whole numbers from 1 to 100, got ${env.TRADE_LEVERAGES}`);
+  }
+  return {
+    ...rules,
+    leverages,
+    defaultLot: integer('TRADE_LOT', rules.defaultLot, 1, 100_000),
+    fees: {
+      serviceFeeBps: integer('TRADE_SERVICE_FEE_BPS', rules.fees.serviceFeeBps, 0, 1000),
+      stampDutyBps: integer('TRADE_STAMP_DUTY_BPS', rules.fees.stampDutyBps, 0, 1000),
+      sellingFeeBps: integer('TRADE_SELLING_FEE_BPS', rules.fees.sellingFeeBps, 0, 1000),
+    },
+    vipFees: {
+      serviceFeeBps: integer('TRADE_VIP_SERVICE_FEE_BPS', rules.vipFees.serviceFeeBps, 0, 1000),
+      stampDutyBps: integer('TRADE_STAMP_DUTY_BPS', rules.vipFees.stampDutyBps, 0, 1000),
+      sellingFeeBps: integer('TRADE_SELLING_FEE_BPS', rules.vipFees.sellingFeeBps, 0, 1000),
+    },
+    sellAfterMinutes: integer('TRADE_SELL_AFTER_MINUTES', rules.sellAfterMinutes, 0, 60 * 24 * 30),
+    maintenanceMarginPercent: integer('TRADE_MAINTENANCE_MARGIN_PERCENT', rules.maintenanceMarginPercent, 0, 99),
+    ordersPerSecond: integer('TRADE_ORDERS_PER_SECOND', rules.ordersPerSecond, 1, 100_000),
   };
 }

@@ -20,7 +20,7 @@ if (config.demoMode) {
 
 const market = await openMarket(config.market);
 logger.info({ source: market.market.source, instruments: market.market.instruments.length }, 'market feed ready');
-const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, logger, market });
+const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, logger, market, tradingRules: config.trading });
 market.start();
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);
