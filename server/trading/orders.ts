@@ -105,7 +105,9 @@ export async function placeOrder(context: TradingContext, session: Session, form
 }
 
 function sameTermsOrRefuse(row: OrderRow, form: PlaceOrder): OrderRow {
-  const same = row.code === form.code && row.side === form.side && row.type === form.type && row.quantity === BigInt(form.quantity) && row.leverage === form.leverage;
+  const limitPaise = form.type === 'limit' && form.price !== undefined ? parseRupees(form.price) : null;
+  const same = row.code === form.code && row.side === form.side && row.type === form.type && row.quantity === BigInt(form.quantity)
+    && row.leverage === form.leverage && row.limit_price_paise === limitPaise;
   if (!same) refuse('idempotency_key_reused');
   return row;
 }

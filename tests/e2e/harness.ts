@@ -43,39 +43,8 @@ async function freePort(): Promise<number> {
  * `env` adds settings, e.g. a replayed market feed.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first (npm test does)');
-  const dataDir = await mkdtemp(join(tmpdir(), 'ledgerline-e2e-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MODE: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ledgerline is running at')) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((done) => child.once('exit', done));
-        process.kill(-child.pid, 'SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startServer({ env });
+  return { baseUrl: server.baseUrl, stop: () => server.stop() };
 }
 
 export interface Browser {
@@ -102,6 +71,101 @@ export async function openPhoneBrowser(): Promise<Browser> {
     async close() {
       await context.close();
       await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends `signal` to the server's process group and waits until it has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGTERM (a clean shutdown), then removes the data folder unless `keepData` was asked for. */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Settings on top of the defaults (a free port, demo mode, a fresh PGlite folder); e.g. DATABASE_URL for PostgreSQL. */
+  env?: Record<string, string>;
+  /** Reuse this PGlite folder (to restart on the same data); it is then left in place on stop. */
+  dataDir?: string;
+  /** Leave the data folder in place on stop. */
+  keepData?: boolean;
+}
+
+/**
+ * Starts the real server like {@link startApp}, but hands back its process so that a test
+ * can kill it hard (SIGKILL) and start another one on the same database: pass the same
+ * DATABASE_URL in `env`, or the same `dataDir` for PGlite.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  const env = options.env ?? {};
+  if (!env.WEB_DIR && !existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first (npm test does)');
+  const ownsDataDir = options.dataDir === undefined && !options.keepData;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerline-e2e-')));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MODE: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const started = new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = () => {
+      if (output.includes('Ledgerline is running at')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        ready();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code ?? signal}:\n${output}`));
+    });
+  });
+  try {
+    await started;
+  } catch (error) {
+    // Leave nothing running behind a failed start.
+    if (child.pid && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exited;
+    }
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const pid = child.pid!;
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-pid, signal);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+      await exited;
+    }
+  };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid,
+    output: () => output,
+    kill,
+    async stop() {
+      await kill('SIGTERM');
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
