@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser } from '../../server/demo/seed.ts';
 import { type ServerProcess, startServer } from './harness.ts';
+import { auditLedger as auditBooks } from './ledgerAudit.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `ledgerline_crash_${randomBytes(6).toString('hex')}`;
@@ -139,82 +140,7 @@ function orderFor(traderIndex: number, orderIndex: number, prices: Map<string, b
 }
 
 const rows = async <Row = any>(text: string, params: unknown[] = []): Promise<Row[]> => (await db.query(text, params)).rows as Row[];
-
-/** Audits the books straight from the database; returns what is wrong (nothing, if all is well). */
-async function auditLedger(): Promise<string[]> {
-  const problems: string[] = [];
-  const report = (what: string, found: unknown[]) => {
-    if (found.length > 0) problems.push(`${what}: ${JSON.stringify(found.slice(0, 5))}${found.length > 5 ? ` … ${found.length} in all` : ''}`);
-  };
-  report(
-    'transfers that do not balance or have fewer than 2 postings',
-    await rows(`SELECT t.id, t.idempotency_key, count(p.id)::int AS postings, coalesce(sum(p.amount_paise), 0)::text AS total
-                  FROM ledger_transfers t LEFT JOIN ledger_postings p ON p.transfer_id = t.id
-                 GROUP BY t.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount_paise), 0) <> 0`),
-  );
-  const [total] = await rows<{ total: string }>('SELECT coalesce(sum(amount_paise), 0)::text AS total FROM ledger_postings');
-  if (total!.total !== '0') problems.push(`all postings sum to ${total!.total}, not 0`);
-  report(
-    'accounts that may not go negative but are',
-    await rows(`SELECT a.code, sum(p.amount_paise)::text AS balance FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
-                 WHERE NOT a.allow_negative GROUP BY a.id HAVING sum(p.amount_paise) < 0`),
-  );
-  report('orders neither pending nor holding', await rows("SELECT id, status FROM orders WHERE status NOT IN ('pending', 'holding')"));
-  // Per user: frozen = held by pending orders, margin = held by holding orders, and cash only ever left as opening fees.
-  report(
-    'users whose frozen or margin money differs from their open orders, or whose money does not add up',
-    await rows(`
-      WITH balances AS (
-        SELECT a.user_id,
-               coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_frozen'), 0) AS frozen,
-               coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_margin'), 0) AS margin,
-               coalesce(sum(p.amount_paise) FILTER (WHERE a.kind IN ('user_available', 'user_frozen', 'user_margin')), 0) AS money
-          FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
-         WHERE a.user_id IS NOT NULL GROUP BY a.user_id),
-      funded AS (
-        SELECT t.user_id, sum(p.amount_paise) AS funded FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
-          JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
-         WHERE t.kind = 'demo_funding' GROUP BY t.user_id),
-      open AS (
-        SELECT user_id,
-               coalesce(sum(frozen_paise) FILTER (WHERE status = 'pending'), 0) AS frozen,
-               coalesce(sum(margin_paise) FILTER (WHERE status = 'holding'), 0) AS margin,
-               coalesce(sum(open_service_fee_paise + open_tax_paise) FILTER (WHERE status = 'holding'), 0) AS fees
-          FROM orders GROUP BY user_id)
-      SELECT b.user_id::text, b.frozen::text, o.frozen::text AS pending_frozen, b.margin::text, o.margin::text AS holding_margin,
-             b.money::text, (coalesce(f.funded, 0) - coalesce(o.fees, 0))::text AS funded_less_fees
-        FROM balances b LEFT JOIN funded f ON f.user_id = b.user_id LEFT JOIN open o ON o.user_id = b.user_id
-       WHERE b.frozen <> coalesce(o.frozen, 0) OR b.margin <> coalesce(o.margin, 0) OR b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0)`),
-  );
-  // Every order row has exactly the transfers its status implies, and its freeze held exactly frozen_paise.
-  report(
-    'orders whose ledger transfers do not match their status',
-    await rows(`
-      SELECT o.id::text, o.status,
-             bool_or(t.idempotency_key = 'order:' || o.id || ':freeze') AS freeze,
-             bool_or(t.idempotency_key = 'order:' || o.id || ':fill') AS fill,
-             bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')) AS later
-        FROM orders o LEFT JOIN ledger_transfers t ON t.idempotency_key LIKE 'order:' || o.id || ':%'
-       GROUP BY o.id
-      HAVING NOT coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':freeze'), false)
-          OR coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':fill'), false) <> (o.status = 'holding')
-          OR coalesce(bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')), false)`),
-  );
-  report(
-    'freeze transfers that did not hold the order’s frozen_paise',
-    await rows(`
-      SELECT o.id::text, o.frozen_paise::text, sum(p.amount_paise)::text AS held
-        FROM orders o JOIN ledger_transfers t ON t.idempotency_key = 'order:' || o.id || ':freeze'
-        JOIN ledger_postings p ON p.transfer_id = t.id JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_frozen'
-       GROUP BY o.id HAVING sum(p.amount_paise) <> o.frozen_paise`),
-  );
-  report(
-    'order transfers without their order',
-    await rows(`SELECT t.idempotency_key FROM ledger_transfers t
-                 WHERE t.idempotency_key LIKE 'order:%' AND NOT EXISTS (SELECT 1 FROM orders o WHERE t.idempotency_key LIKE 'order:' || o.id || ':%')`),
-  );
-  return problems;
-}
+const auditLedger = () => auditBooks(db);
 
 beforeAll(async () => {
   const admin = new pg.Client({ connectionString: adminUrl });
