@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { demoUser } from '../../server/demo/seed.ts';
-import { openPhoneBrowser, startApp } from '../../tests/e2e/harness.ts';
+import { openPhoneBrowser, signInAsDemo, startApp } from '../../tests/e2e/harness.ts';
 import { recordSimulatorSample } from './recordSample.ts';
 
 const { values } = parseArgs({
@@ -39,11 +38,7 @@ const app = await startApp({ MARKET_FEED: 'replay', REPLAY_FILE: recordingPath, 
 const browser = await openPhoneBrowser();
 try {
   const { page } = browser;
-  await page.goto(`${app.baseUrl}/#/login/login`);
-  await page.locator('input[name="account"]').fill(demoUser.account);
-  await page.locator('input[name="password"]').fill(demoUser.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
+  await signInAsDemo(page, app.baseUrl);
 
   await page.goto(`${app.baseUrl}/#/market/index`);
   await page.locator('[data-code]').first().waitFor({ timeout: 20_000 });

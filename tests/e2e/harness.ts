@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { demoUser } from '../../server/demo/seed.ts';
 
 export const screenshotDir = resolve('tests/output/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -168,4 +169,13 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in as the seeded demo user and waits for the home screen. */
+export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login/login`);
+  await page.locator('input[name="account"]').fill(demoUser.account);
+  await page.locator('input[name="password"]').fill(demoUser.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
 }

@@ -6,8 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUser } from '../../server/demo/seed.ts';
-import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, startApp } from './harness.ts';
+import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp } from './harness.ts';
 
 let browser: Browser;
 
@@ -21,14 +20,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
-
-async function signIn(page: Page, app: RunningApp) {
-  await page.goto(`${app.baseUrl}/#/login/login`);
-  await page.locator('input[name="account"]').fill(demoUser.account);
-  await page.locator('input[name="password"]').fill(demoUser.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
-}
 
 async function lastPrice(page: Page): Promise<string> {
   return (await page.locator('[data-testid="last-price"]').first().textContent())?.trim() ?? '';
@@ -45,7 +36,7 @@ describe('live market in Chromium', () => {
 
   it('search-add-to-watchlist-open-detail-price-moves-chart-draws-switch-period', async () => {
     const { page } = browser;
-    await signIn(page, app);
+    await signInAsDemo(page, app.baseUrl);
     await expect.poll(() => page.getByText(/simulated/i).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await shot(page, '10-home-market');
 
@@ -106,7 +97,7 @@ describe('replayed recording in Chromium', () => {
 
   it('labels prices as a replay of the recorded date and moves them', async () => {
     const { page } = browser;
-    await signIn(page, app);
+    await signInAsDemo(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/#/market/stockDetail?code=RELIANCE`);
     await expect.poll(() => page.getByText(/replay of/i).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => lastPrice(page), { timeout: 10_000 }).toMatch(/\d/);

@@ -5,8 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUser } from '../../server/demo/seed.ts';
-import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, startApp } from './harness.ts';
+import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -27,11 +26,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(screensh
 describe('trading in Chromium', () => {
   it('buy-100-at-market-see-position-and-live-pnl-close-it-see-realised-pnl-and-statement', async () => {
     const { page } = browser;
-    await page.goto(`${app.baseUrl}/#/login/login`);
-    await page.locator('input[name="account"]').fill(demoUser.account);
-    await page.locator('input[name="password"]').fill(demoUser.password);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
+    await signInAsDemo(page, app.baseUrl);
 
     await page.goto(`${app.baseUrl}/#/market/marketBuy?code=TCS`);
     await page.locator('button[data-order-type="market"]').click();
