@@ -68,8 +68,9 @@ export async function placeOrder(context: TradingContext, session: Session, form
   const { db, rules } = context;
   const existing = await db.query<OrderRow>('SELECT * FROM orders WHERE user_id = $1 AND idempotency_key = $2', [session.userId.toString(), form.idempotency_key]);
   if (existing[0]) return sameTermsOrRefuse(existing[0], form);
-  admitRate(context, session.userId);
   const { spec, lot, limitPaise, lastPaise } = checkOrder(context, session, form);
+  // After the free checks, before the database: a malformed order costs nothing, a valid one a token.
+  admitRate(context, session.userId);
   const quantity = BigInt(form.quantity);
   const pricePaise = limitPaise ?? lastPaise;
   const fees = session.vip ? rules.vipFees : rules.fees;
