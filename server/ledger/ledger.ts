@@ -90,22 +90,29 @@ export async function transfer(tx: Sql, command: TransferCommand): Promise<Trans
     return { transferId: earlier.id, replayed: true };
   }
 
-  const accountIds = [...new Set(command.postings.map((posting) => posting.accountId))].sort(compareBigint);
-  // Locking in id order serialises transfers on the same accounts without deadlocks.
+  const deltas = new Map<bigint, bigint>();
+  for (const posting of command.postings) deltas.set(posting.accountId, (deltas.get(posting.accountId) ?? 0n) + posting.amountPaise);
+  const accountIds = [...deltas.keys()].sort(compareBigint);
   const accounts = await tx.query<{ id: bigint; allow_negative: boolean }>(
-    'SELECT id, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    'SELECT id, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[])',
     [accountIds.map(String)],
   );
   if (accounts.length !== accountIds.length) throw new Error('ledger: posting to an unknown account');
 
-  const guarded = accounts.filter((account) => !account.allow_negative).map((account) => account.id);
-  if (guarded.length > 0) {
-    const balances = await balancesOf(tx, guarded);
-    for (const accountId of guarded) {
-      const delta = command.postings
-        .filter((posting) => posting.accountId === accountId)
-        .reduce((sum, posting) => sum + posting.amountPaise, 0n);
-      if ((balances.get(accountId) ?? 0n) + delta < 0n) refuse('insufficient_available_balance');
+  // Only an account this transfer takes money from can go negative. Those are locked, in
+  // id order, so that concurrent debits are checked one after another; accounts that only
+  // receive (fee income, say) stay unlocked and never serialise anyone. NO KEY UPDATE, not
+  // UPDATE: the postings' foreign keys take KEY SHARE locks on every account they touch,
+  // which UPDATE would block, deadlocking two transfers that debit each other's credit side.
+  const debited = accounts
+    .filter((account) => !account.allow_negative && (deltas.get(account.id) ?? 0n) < 0n)
+    .map((account) => account.id)
+    .sort(compareBigint);
+  if (debited.length > 0) {
+    await tx.query('SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [debited.map(String)]);
+    const balances = await balancesOf(tx, debited);
+    for (const accountId of debited) {
+      if ((balances.get(accountId) ?? 0n) + (deltas.get(accountId) ?? 0n) < 0n) refuse('insufficient_available_balance');
     }
   }
 
@@ -137,6 +144,9 @@ export async function openLedgerAccount(
   sql: Sql,
   account: { code: string; kind: LedgerAccountKind; userId?: bigint; allowNegative: boolean },
 ): Promise<bigint> {
+  // Look first: an upsert would lock the row until commit and serialise every transfer that opens it.
+  const [existing] = await sql.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE code = $1', [account.code]);
+  if (existing) return existing.id;
   const [row] = await sql.query<{ id: bigint }>(
     `INSERT INTO ledger_accounts (code, kind, user_id, allow_negative) VALUES ($1, $2, $3, $4)
      ON CONFLICT (code) DO UPDATE SET code = EXCLUDED.code

@@ -1,0 +1,235 @@
+// Order placement end to end: pgbench's TPC-B-like tps on the same PostgreSQL server as
+// the ceiling, then the real server (child process) taking order/place over keep-alive
+// HTTP — market orders that fill and limit orders that rest, closed loop for maximum
+// throughput and open loop at a fixed rate for latency — on PostgreSQL and on PGlite.
+// Prints figures; asserts nothing. The baseline for the batched order writer.
+//
+//   npx tsx bench/orders/run.ts [--orders 20000] [--concurrency 64] [--rate 2000]
+//     [--engine postgres|pglite|both] [--users 200] [--pglite-orders 4000]
+//     [--pgbench-clients 10] [--pgbench-seconds 20] [--profile DIR] [--quick]
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseRupees } from '../../contract/money.ts';
+import { loadCatalog } from '../../server/market/instruments/catalog.ts';
+import { dropDatabase } from './databases.ts';
+import { closedLoop, createClient, type LoadResult, type OrderForm, openLoop, percentile, type Session } from './load.ts';
+import { runPgbench, type PgbenchResult } from './pgbench.ts';
+import type { ServerMessage } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string' }, concurrency: { type: 'string' }, rate: { type: 'string' },
+    engine: { type: 'string', default: 'both' }, users: { type: 'string' }, 'pglite-orders': { type: 'string' },
+    'pgbench-clients': { type: 'string', default: '10' }, 'pgbench-seconds': { type: 'string' },
+    profile: { type: 'string' }, quick: { type: 'boolean', default: false },
+  },
+});
+const quick = values.quick;
+const config = {
+  orders: Number(values.orders ?? (quick ? 1000 : 20_000)),
+  concurrency: Number(values.concurrency ?? (quick ? 32 : 64)),
+  rate: Number(values.rate ?? 2000),
+  users: Number(values.users ?? (quick ? 50 : 200)),
+  // PGlite is one embedded connection: the full count would take many minutes and say nothing more.
+  pgliteOrders: Number(values['pglite-orders'] ?? (quick ? 300 : 4000)),
+  // The server's pg pool holds 10 connections: pgbench gets the same database concurrency.
+  pgbenchClients: Number(values['pgbench-clients']),
+  pgbenchSeconds: Number(values['pgbench-seconds'] ?? (quick ? 5 : 20)),
+};
+for (const [name, value] of Object.entries(config)) if (!Number.isInteger(value) || value < 1) throw new Error(`--${name}: expected a positive integer, got ${value}`);
+if (!['postgres', 'pglite', 'both'].includes(values.engine!)) throw new Error(`--engine: postgres, pglite or both, got ${values.engine}`);
+const engines = (values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine]) as ('postgres' | 'pglite')[];
+const targets = { ratioToPgbench: 3, rate: 2000, p99Ms: 25 };
+/**
+ * Open loop: at most this many requests outstanding (a quarter second at the rate) before
+ * scheduled sends are shed, so a server far below the rate shows up as shed orders and a
+ * bounded p99 instead of a queue that takes minutes to drain.
+ */
+const maxInFlight = Math.max(config.concurrency, Math.ceil(config.rate / 4));
+
+// ---- cleanup: our children by handle, our databases by name --------------------------
+const children = new Set<ChildProcess>();
+const databases = new Set<string>();
+let exiting = false;
+
+async function cleanup(): Promise<void> {
+  await Promise.all([...children].map((child) => new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => { clearTimeout(timer); done(); });
+    child.kill('SIGTERM');
+  })));
+  for (const name of databases) await dropDatabase(name).catch((error) => console.error(`drop ${name}: ${error.message}`));
+  databases.clear();
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (exiting) return;
+    exiting = true;
+    console.error(`\n${signal}: stopping the server child and dropping benchmark databases…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function nextMessage<T extends ServerMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<ServerMessage, { type: T }>> {
+  return new Promise((resolveMessage, reject) => {
+    const timer = setTimeout(() => done(new Error(`server child: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: ServerMessage) => message.type === type && done(null, message);
+    const onExit = (code: number | null) => done(new Error(`server child exited (${code}) before '${type}'`));
+    const done = (error: Error | null, message?: ServerMessage) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolveMessage(message as Extract<ServerMessage, { type: T }>);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+// ---- one engine ----------------------------------------------------------------------
+interface PhaseReport { name: string; result: LoadResult; cpuPercent: number; rssMb: number; rate?: number }
+
+async function startServer(engine: 'postgres' | 'pglite') {
+  const databaseName = engine === 'postgres' ? `ledgerline_bench_orders_${randomBytes(5).toString('hex')}` : '';
+  if (databaseName) databases.add(databaseName);
+  // fork() inherits tsx's loader through execArgv; --cpu-prof writes a .cpuprofile when the child exits.
+  const execArgv = values.profile ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : process.execArgv;
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+    execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_ENGINE: engine, BENCH_USERS: String(config.users), BENCH_DATABASE: databaseName },
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  child.on('error', (error) => console.error(`server child: ${error.message}`));
+  const ready = await nextMessage(child, 'ready', 180_000);
+  const usage = async () => {
+    child.send({ type: 'usage' });
+    return nextMessage(child, 'usage', 10_000);
+  };
+  const stop = async () => {
+    child.send({ type: 'stop' });
+    await nextMessage(child, 'stopped', 60_000).catch((error) => console.error(error.message));
+    if (databaseName) databases.delete(databaseName);
+  };
+  return { ready, usage, stop };
+}
+
+const rupees = (paise: bigint) => `${paise / 100n}.${String(paise % 100n).padStart(2, '0')}`;
+
+async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]> {
+  const orders = engine === 'pglite' ? Math.min(config.orders, config.pgliteOrders) : config.orders;
+  const server = await startServer(engine);
+  const { port, sessions } = server.ready;
+  console.log(`${engine}: server up on :${port}, ${sessions.length} funded users seeded in ${(server.ready.seedMs / 1000).toFixed(1)} s`);
+  const client = createClient(port, config.concurrency);
+  const openClient = createClient(port, 256);
+  try {
+    // Twenty large caps; limit prices come from each one's stock/detail, like the app's order ticket.
+    const codes = loadCatalog().instruments.filter((spec) => spec.kind !== 'index').slice(0, 20).map((spec) => spec.code);
+    const instruments = await Promise.all(codes.map(async (code) => {
+      const detail = await client.post('stock/detail', { code }, sessions[0]);
+      if (detail.status !== 1) throw new Error(`stock/detail ${code}: ${detail.msg}`);
+      const { instrument, quote } = detail.data;
+      const tick = parseRupees(instrument.tickSize)!;
+      const last = parseRupees(quote.last)!;
+      const lower = quote.lowerBand ? parseRupees(quote.lowerBand)! : 0n;
+      const upper = quote.upperBand ? parseRupees(quote.upperBand)! : last * 2n;
+      // ~3 % away on the side that does not cross, on a tick, clamped inside the band.
+      const below = ((last * 97n) / 100n / tick) * tick;
+      const above = (((last * 103n) / 100n + tick - 1n) / tick) * tick;
+      return { code, quantity: Math.max(100, instrument.lot), longLimit: rupees(below < lower ? lower : below), shortLimit: rupees(above > upper ? upper : above) };
+    }));
+    const makeOrder = (type: 'market' | 'limit', tag: string) => (index: number): [Session, OrderForm] => {
+      const session = sessions[index % sessions.length]!;
+      const instrument = instruments[Math.floor(index / sessions.length) % instruments.length]!;
+      const side = index % 2 === 0 ? 'long' : 'short';
+      const form: OrderForm = { code: instrument.code, side, type, quantity: instrument.quantity, leverage: 2, idempotency_key: `bench-${tag}-${index}` };
+      if (type === 'limit') form.price = side === 'long' ? instrument.longLimit : instrument.shortLimit;
+      return [session, form];
+    };
+    // Warm-up: JIT, pool connections, plan caches; not measured.
+    await closedLoop(client, Math.min(500, orders), config.concurrency, makeOrder('market', 'warm'));
+
+    const reports: PhaseReport[] = [];
+    const measure = async (name: string, run: () => Promise<LoadResult>, rate?: number) => {
+      const before = await server.usage();
+      const result = await run();
+      const after = await server.usage();
+      const report = { name, result, rate, cpuPercent: ((after.cpuMicros - before.cpuMicros) / 1e6 / result.elapsedS) * 100, rssMb: after.rssBytes / 2 ** 20 };
+      reports.push(report);
+      printPhase(engine, report);
+    };
+    await measure(`closed c=${config.concurrency} market`, () => closedLoop(client, orders, config.concurrency, makeOrder('market', 'cm')));
+    await measure(`closed c=${config.concurrency} limit `, () => closedLoop(client, orders, config.concurrency, makeOrder('limit', 'cl')));
+    // The open loop schedules as many orders as the closed loop sent: orders ÷ rate seconds.
+    const openOrders = orders;
+    await measure(`open ${config.rate}/s market  `, () => openLoop(openClient, openOrders, config.rate, maxInFlight, makeOrder('market', 'om')), config.rate);
+    await measure(`open ${config.rate}/s limit   `, () => openLoop(openClient, openOrders, config.rate, maxInFlight, makeOrder('limit', 'ol')), config.rate);
+    return reports;
+  } finally {
+    client.close();
+    openClient.close();
+    await server.stop();
+  }
+}
+
+// ---- printing ------------------------------------------------------------------------
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
+const countsOf = (map: Map<string, number>) => [...map].map(([key, count]) => `${key}×${count}`).join(' ') || 'none';
+const perSecond = (result: LoadResult) => result.sent / result.elapsedS;
+
+function keptUp(report: PhaseReport): boolean {
+  return report.result.shed === 0 && perSecond(report.result) >= 0.95 * report.rate!;
+}
+
+function printPhase(engine: string, { name, result, cpuPercent, rssMb, rate }: PhaseReport) {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  const open = rate !== undefined ? ` sent=${result.sent} shed=${result.shed} kept_up=${keptUp({ name, result, cpuPercent, rssMb, rate }) ? 'yes' : 'NO'}` : '';
+  console.log(
+    `${engine.padEnd(8)} ${name}  orders/s=${perSecond(result).toFixed(0).padStart(5)} ok=${result.ok}${open} ` +
+      `p50=${ms(percentile(sorted, 50))} p95=${ms(percentile(sorted, 95))} p99=${ms(percentile(sorted, 99))} max=${ms(sorted.at(-1) ?? NaN)} ms ` +
+      `server_cpu=${cpuPercent.toFixed(0)}% rss=${rssMb.toFixed(0)}MB status: ${countsOf(result.statuses)} refusals: ${countsOf(result.refusals)}`,
+  );
+}
+
+function printSummary(pgbench: PgbenchResult | null, results: Map<string, PhaseReport[]>) {
+  console.log(`\n== summary (target: orders/s ≥ ${targets.ratioToPgbench}× pgbench tps; p99 < ${targets.p99Ms} ms at ${targets.rate} orders/s) ==`);
+  for (const [engine, reports] of results) {
+    const best = reports.filter((report) => report.rate === undefined).reduce((a, b) => (perSecond(a.result) >= perSecond(b.result) ? a : b));
+    const bestRate = perSecond(best.result);
+    const ratio = pgbench ? `${(bestRate / pgbench.tps).toFixed(2)}×` : 'n/a';
+    console.log(`${engine.padEnd(8)} orders/s vs pgbench tps = ${ratio} (${bestRate.toFixed(0)} orders/s, ${best.name.trim()}, vs ${pgbench?.tps.toFixed(0) ?? '?'} tps) — target ${targets.ratioToPgbench}×: ${pgbench && bestRate >= targets.ratioToPgbench * pgbench.tps ? 'met' : 'missed'}`);
+    for (const report of reports.filter((candidate) => candidate.rate !== undefined)) {
+      const p99 = percentile([...report.result.latenciesMs].sort((a, b) => a - b), 99);
+      const met = keptUp(report) && p99 < targets.p99Ms && report.rate! >= targets.rate;
+      console.log(`${engine.padEnd(8)} ${report.name.trim()}: p99=${ms(p99)} ms, kept up: ${keptUp(report) ? 'yes' : 'no'} — target: ${met ? 'met' : 'missed'}`);
+    }
+  }
+  console.log(`machine: ${cpus().length} cores shared by client, server and PostgreSQL; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+}
+
+// ---- main ----------------------------------------------------------------------------
+try {
+  console.log(`orders bench: orders=${config.orders} (pglite ${Math.min(config.orders, config.pgliteOrders)}) concurrency=${config.concurrency} rate=${config.rate}/s users=${config.users} engines=${engines.join(',')}`);
+  const pgbench = await runPgbench({
+    clients: config.pgbenchClients, seconds: config.pgbenchSeconds, scale: 10,
+    track: (name, exists) => void (exists ? databases.add(name) : databases.delete(name)),
+  });
+  console.log(`pgbench  TPC-B-like -s 10 -c ${pgbench.clients} -j 2 -T ${pgbench.seconds}: tps=${pgbench.tps.toFixed(0)} latency_avg=${pgbench.latencyMs.toFixed(2)} ms`);
+  const results = new Map<string, PhaseReport[]>();
+  for (const engine of engines) results.set(engine, await benchEngine(engine));
+  printSummary(pgbench, results);
+  await cleanup();
+} catch (error) {
+  if (!exiting) {
+    console.error(`orders bench failed: ${(error as Error).stack ?? error}`);
+    await cleanup();
+    process.exit(1);
+  }
+}
