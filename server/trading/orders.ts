@@ -4,7 +4,7 @@ import { parseRupees } from '../../contract/money.ts';
 import type { Session } from '../accounts/sessions.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
-import { type Posting, transfer } from '../ledger/ledger.ts';
+import { balancesOf, type Posting, transfer } from '../ledger/ledger.ts';
 import type { Market } from '../market/marketService.ts';
 import type { InstrumentSpec } from '../market/model.ts';
 import { priceBand } from '../market/priceBand.ts';
@@ -186,19 +186,32 @@ export async function closePosition(context: TradingContext, userId: bigint, ord
     const margin = row.margin_paise!;
     const accounts = await tradingAccountsOf(tx, userId);
     const house = await houseAccounts(tx);
+    // What the position hands back: margin plus P&L less closing fees. A loss beyond that is
+    // taken from available money, but never more than there is: the firm's settlement
+    // account absorbs any rest (negative balance protection), and the reason says so.
+    const owed = margin + pnl - closeFees.service - closeFees.tax;
+    let available = 0n;
+    if (owed < 0n) {
+      // Locked before reading, as the transfer will, so the amount cannot shrink in between.
+      await tx.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [accounts.availableAccountId.toString()]);
+      available = (await balancesOf(tx, [accounts.availableAccountId])).get(accounts.availableAccountId) ?? 0n;
+    }
+    const fromAvailable = owed < 0n && -owed > available ? -available : owed;
+    const absorbed = fromAvailable - owed;
+    const closing = reason === 'margin_call'
+      ? `Order ${row.id}: closed automatically, equity fell to the ${context.rules.maintenanceMarginPercent} % maintenance level`
+      : `Order ${row.id}: position closed at ${price} paise`;
     await transfer(tx, {
       idempotencyKey: `order:${row.id}:close`,
       kind: 'position_close',
-      reason: reason === 'margin_call'
-        ? `Order ${row.id}: closed automatically, equity fell to the ${context.rules.maintenanceMarginPercent} % maintenance level`
-        : `Order ${row.id}: position closed at ${price} paise`,
+      reason: absorbed > 0n ? `${closing}; loss beyond the account (${absorbed} paise) absorbed by the firm` : closing,
       userId,
       postings: nonZero([
         { accountId: accounts.marginAccountId, amountPaise: -margin },
-        { accountId: house.settlementAccountId, amountPaise: -pnl },
+        { accountId: house.settlementAccountId, amountPaise: -pnl - absorbed },
         { accountId: house.feesAccountId, amountPaise: closeFees.service },
         { accountId: house.taxesAccountId, amountPaise: closeFees.tax },
-        { accountId: accounts.availableAccountId, amountPaise: margin + pnl - closeFees.service - closeFees.tax },
+        { accountId: accounts.availableAccountId, amountPaise: fromAvailable },
       ]),
     });
     const [closed] = await tx.query<OrderRow>(

@@ -185,6 +185,28 @@ describe('resting limit orders, closing and margin calls', () => {
   });
 });
 
+describe('negative balance protection', () => {
+  it('closes a position whose loss exceeds everything the trader has, and the firm absorbs the rest', async () => {
+    // IRCTC trades in a 20 % band: a 5× short opened 5 % below the previous close and
+    // squeezed to the upper band loses more than its whole margin.
+    driven.trade('IRCTC', Math.round((driven.market.quote('IRCTC')!.prevClose * 0.95) / 5) * 5);
+    const price = BigInt(last('IRCTC'));
+    const amount = price * 100n;
+    const held = marginFor(amount, 5) + feeOn(amount, defaultTradingRules.fees.serviceFeeBps) + feeOn(amount, defaultTradingRules.fees.sellingFeeBps);
+    const { session, userId } = await fundedTrader((held + 99n) / 100n);
+    const opened = (await server.call('order/place', { code: 'IRCTC', side: 'short', type: 'market', quantity: 100, leverage: 5, idempotency_key: key() }, session)).body;
+    expect(opened.msg).toBe('ok');
+    const upper = Math.floor((driven.market.quote('IRCTC')!.prevClose * 1.2) / 5) * 5;
+    driven.trade('IRCTC', upper);
+    await server.app.execution.settled();
+    const closed = (await server.call('order/detail', { order_no: opened.data.order_no }, session)).body.data;
+    expect(closed).toMatchObject({ status: 'closed', close_reason: 'margin_call' });
+    expect((await userBalances(database.db, userId)).availablePaise).toBe(0n);
+    const statement = (await server.call('user/statement', {}, session)).body.data as { reason: string }[];
+    expect(statement[0]!.reason).toMatch(/absorbed by the firm/);
+  });
+});
+
 describe('ledger after trading', () => {
   it('every transfer balances and no user account is negative', async () => {
     const [unbalanced] = await database.db.query<{ count: bigint }>(
