@@ -14,6 +14,7 @@ import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
 import { createExecution } from './trading/execution.ts';
+import { houseAccounts } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
 import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
@@ -59,7 +60,8 @@ export async function buildApp({ db, demoMode, webDir, logger, market, tradingRu
   registerAccountRoutes(http, db, authenticateSession);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
-  const trading = { db, market: market.market, rules: tradingRules, now, recentOrders: new Map<bigint, number[]>() };
+  // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
+  const trading = { db, market: market.market, rules: tradingRules, now, recentOrders: new Map<bigint, number[]>(), house: await houseAccounts(db) };
   const execution = createExecution(trading, logger);
   await execution.rebuild();
   registerTradingRoutes(http, db, authenticateSession, trading, execution);

@@ -16,8 +16,6 @@ export interface Market {
   phase(): SessionPhase;
   /** Every published frame, in order. Returns an unsubscribe function. */
   onFrame(listener: (frame: TickFrame) => void): () => void;
-  /** Quote states as they change (before framing), for consumers that need every state, e.g. candles. */
-  onQuote(listener: (quote: QuoteState) => void): () => void;
   start(): void;
   stop(): void;
   /** Publishes what is pending now; the timer does this every frame interval. */
@@ -32,14 +30,12 @@ export function createMarket(feed: MarketFeed, options: { frameIntervalMs?: numb
   for (const quote of feed.initialQuotes()) latest.set(quote.code, quote);
   const pending = new Map<string, QuoteState>();
   const frameListeners = new Set<(frame: TickFrame) => void>();
-  const quoteListeners = new Set<(quote: QuoteState) => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
 
   function receive(quotes: QuoteState[]): void {
     for (const quote of quotes) {
       latest.set(quote.code, quote);
       pending.set(quote.code, quote);
-      for (const listener of quoteListeners) listener(quote);
     }
   }
 
@@ -52,10 +48,6 @@ export function createMarket(feed: MarketFeed, options: { frameIntervalMs?: numb
     for (const listener of frameListeners) listener(frame);
   }
 
-  const subscribe = <T>(set: Set<T>, listener: T) => {
-    set.add(listener);
-    return () => void set.delete(listener);
-  };
 
   return {
     source: feed.source,
@@ -64,8 +56,10 @@ export function createMarket(feed: MarketFeed, options: { frameIntervalMs?: numb
     quote: (code) => latest.get(code),
     quotes: () => latest.values(),
     phase: () => feed.phaseAt(now()),
-    onFrame: (listener) => subscribe(frameListeners, listener),
-    onQuote: (listener) => subscribe(quoteListeners, listener),
+    onFrame(listener) {
+      frameListeners.add(listener);
+      return () => void frameListeners.delete(listener);
+    },
     start() {
       if (timer) return;
       feed.start(receive);

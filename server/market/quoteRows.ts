@@ -34,7 +34,8 @@ export function toQuoteRow(spec: InstrumentSpec, quote: QuoteState): QuoteRow {
     changeRate: formatBasisPoints(changeBasisPoints(quote)),
     volume: quote.volume,
     turnover: formatMinor(quote.turnover),
-    marketCap: spec.shares === null ? null : formatMinor(spec.shares * quote.last),
+    // A bigint product: shares × price in paise passes 2^53 for the largest companies.
+    marketCap: spec.shares === null ? null : formatRupees(BigInt(spec.shares) * BigInt(quote.last)),
     upperBand: band ? formatMinor(band.upper) : null,
     lowerBand: band ? formatMinor(band.lower) : null,
     time: quote.time,

@@ -8,7 +8,7 @@ import { balancesOf, type Posting, transfer } from '../ledger/ledger.ts';
 import type { Market } from '../market/marketService.ts';
 import type { InstrumentSpec } from '../market/model.ts';
 import { priceBand } from '../market/priceBand.ts';
-import { houseAccounts, type OrderRow, orderById, tradingAccountsOf } from './orderStore.ts';
+import { type HouseAccounts, type OrderRow, orderById, tradingAccountsOf } from './orderStore.ts';
 import { legFees, marginFor, pnlAt, type TradingRules } from './rules.ts';
 
 // Order commands. Each runs in one transaction: the order row and its ledger transfers
@@ -24,6 +24,8 @@ export interface TradingContext {
   now: () => number;
   /** Users' recent order times, for the per-user rate limit. One process owns them. */
   recentOrders: Map<bigint, number[]>;
+  /** The firm's fee, tax and settlement accounts, opened once at start (see houseAccounts). */
+  house: HouseAccounts;
 }
 
 const nonZero = (postings: Posting[]): Posting[] => postings.filter((posting) => posting.amountPaise !== 0n);
@@ -123,7 +125,7 @@ export async function fillOrder(context: TradingContext, tx: Sql, row: OrderRow,
   const refund = row.frozen_paise - margin - openFees.service - openFees.tax;
   if (refund < 0n) throw new Error(`trading: order ${row.id} would fill for more than it froze`);
   const accounts = await tradingAccountsOf(tx, row.user_id);
-  const house = await houseAccounts(tx);
+  const { house } = context;
   await transfer(tx, {
     idempotencyKey: `order:${row.id}:fill`,
     kind: 'order_fill',
@@ -185,7 +187,7 @@ export async function closePosition(context: TradingContext, userId: bigint, ord
     const closeFees = legFees(row.side, 'close', price * row.quantity, vip ? context.rules.vipFees : context.rules.fees);
     const margin = row.margin_paise!;
     const accounts = await tradingAccountsOf(tx, userId);
-    const house = await houseAccounts(tx);
+    const { house } = context;
     // What the position hands back: margin plus P&L less closing fees. A loss beyond that is
     // taken from available money, but never more than there is: the firm's settlement
     // account absorbs any rest (negative balance protection), and the reason says so.
