@@ -8,6 +8,7 @@ import { AuthTopBar } from './AuthTopBar.tsx';
 import * as styles from './auth.css.ts';
 import { MobileNumberField, PasswordField } from './PasswordField.tsx';
 import { readRememberedAccount, rememberAccount, startSession } from './sessionStore.ts';
+import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 
 /** Signs the user in; the server's refusal (wrong password, frozen account…) arrives as a toast from the command bus. */
 export async function signIn(account: string, password: string): Promise<void> {
@@ -23,20 +24,14 @@ export function LoginPage() {
   const [account, setAccount] = useState(remembered ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered !== null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
+  const { busy, run } = useSingleFlight(async () => {
+    await signIn(account.trim(), password);
+    rememberAccount(remember ? account.trim() : null);
+    await navigate({ to: '/home/index', replace: true });
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await signIn(account.trim(), password);
-      rememberAccount(remember ? account.trim() : null);
-      await navigate({ to: '/home/index', replace: true });
-    } catch {
-      // The command bus has already shown why; the user corrects and tries again.
-      setBusy(false);
-    }
+    run();
   };
 
   return (

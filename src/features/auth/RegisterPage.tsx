@@ -7,6 +7,7 @@ import { Button, Checkbox, TextField } from '../../ui/widgets.tsx';
 import * as styles from './auth.css.ts';
 import { signIn } from './LoginPage.tsx';
 import { MobileNumberField, PasswordField } from './PasswordField.tsx';
+import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 
 /** An advisor's link may carry the invitation code: #/login/register?invite_code=DEMO100 */
 function useInviteCodeFromLink(): string {
@@ -24,21 +25,16 @@ export function RegisterPage() {
   const [password2, setPassword2] = useState('');
   const [inviteCode, setInviteCode] = useState(useInviteCodeFromLink());
   const [agree, setAgree] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
+  const { busy, run } = useSingleFlight(async () => {
+    // `agree` is sent as ticked or not; the server answers agreement_not_accepted.
+    await call('user/register', { account: account.trim(), password, password2, invite_code: inviteCode.trim(), agree: agree as true });
+    showToast(t`Account created. Welcome to Ledgerline!`, { tone: 'success' });
+    await signIn(account.trim(), password);
+    await navigate({ to: '/home/index', replace: true });
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      // `agree` is sent as ticked or not; the server answers agreement_not_accepted.
-      await call('user/register', { account: account.trim(), password, password2, invite_code: inviteCode.trim(), agree: agree as true });
-      showToast(t`Account created. Welcome to Ledgerline!`, { tone: 'success' });
-      await signIn(account.trim(), password);
-      await navigate({ to: '/home/index', replace: true });
-    } catch {
-      setBusy(false);
-    }
+    run();
   };
 
   return (

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Order } from '../../../contract/trading.ts';
 import { call } from '../../api/commandBus.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { formatCountdown, useRemainingMs } from './livePnl.tsx';
 import * as styles from './trading.css.ts';
+import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 
 // Closing a position and cancelling a pending order: each asks once more before it acts,
 // because neither can be undone, and sends at most one request however often it is tapped.
@@ -14,26 +15,12 @@ type OrderCommand = 'order/close' | 'order/cancel';
 
 function useOrderCommand(path: OrderCommand, orderNo: string, onDone: (order: Order) => void) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const run = () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    // A refusal (position_locked, order_not_pending…) is toasted by the command bus.
-    call(path, { order_no: orderNo }).then(
-      (order) => {
-        inFlight.current = false;
-        setBusy(false);
-        setAsking(false);
-        onDone(order);
-      },
-      () => {
-        inFlight.current = false;
-        setBusy(false);
-      },
-    );
-  };
+  // A refusal (position_locked, order_not_pending…) is toasted by the command bus.
+  const { busy, run } = useSingleFlight(async () => {
+    const order = await call(path, { order_no: orderNo });
+    setAsking(false);
+    onDone(order);
+  });
   return { asking, busy, ask: () => setAsking(true), dismiss: () => setAsking(false), run };
 }
 

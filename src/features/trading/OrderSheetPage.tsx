@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import type { ResponseOf } from '../../../contract/api.ts';
 import { asPaise, formatRupees as paiseToRupeeText, parseRupees } from '../../../contract/money.ts';
 import { type OrderSide, type OrderType, orderSides } from '../../../contract/trading.ts';
@@ -20,6 +20,7 @@ import { useOrderLabels } from './orderLabels.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import * as styles from './trading.css.ts';
 import { checkLimitPrice, type PriceProblem, parseWholeLots, previewOrder } from './tradingMath.ts';
+import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 
 type StockDetail = ResponseOf<'stock/detail'>;
 type TradingRules = ResponseOf<'trade/rules'>;
@@ -63,9 +64,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
   const [leverage, setLeverage] = useState(rules.leverages[0] ?? 1);
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   // State updates land after the event: a ref stops a second tap in the same frame from sending twice.
-  const inFlight = useRef(false);
 
   const lastPaise = live ? asPaise(BigInt(live.last)) : parseRupees(quote.last);
   const lastText = lastPaise === null ? null : paiseToRupeeText(lastPaise);
@@ -97,25 +96,14 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
     });
   };
 
-  const confirm = () => {
-    if (!confirmation || inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    // The command bus toasts a refusal; the sheet stays open so the same confirmation (same key) can be retried.
-    call('order/place', confirmation.request).then(
-      (order) => {
-        inFlight.current = false;
-        setSubmitting(false);
-        const filled = order.status === 'holding';
-        showToast(filled ? t`Order filled: ${order.quantity} ${code}` : t`Order placed: waiting for ₹${order.limit_price ?? ''}`, { tone: 'success' });
-        void navigate({ to: filled ? '/trade/position' : '/trade/waitOrder' });
-      },
-      () => {
-        inFlight.current = false;
-        setSubmitting(false);
-      },
-    );
-  };
+  // The command bus toasts a refusal; the sheet stays open so the same confirmation (same key) can be retried.
+  const { busy: submitting, run: confirm } = useSingleFlight(async () => {
+    if (!confirmation) return;
+    const order = await call('order/place', confirmation.request);
+    const filled = order.status === 'holding';
+    showToast(filled ? t`Order filled: ${order.quantity} ${code}` : t`Order placed: waiting for ₹${order.limit_price ?? ''}`, { tone: 'success' });
+    void navigate({ to: filled ? '/trade/position' : '/trade/waitOrder' });
+  });
 
   return (
     <form className={styles.page} onSubmit={openConfirmation} noValidate>
