@@ -11,17 +11,21 @@ export function useSingleFlight(action: () => Promise<unknown>): { busy: boolean
   const inFlight = useRef(false);
   const latest = useRef(action);
   latest.current = action;
+  const settle = async () => {
+    try {
+      await latest.current();
+    } catch {
+      // Already shown to the user.
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
   const run = () => {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    latest.current().then(
-      () => undefined,
-      () => undefined,
-    ).finally(() => {
-      inFlight.current = false;
-      setBusy(false);
-    });
+    void settle();
   };
   return { busy, run };
 }
