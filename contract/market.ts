@@ -19,6 +19,15 @@ export const instrumentCode = z
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(instrumentCodePattern, 'unknown_instrument'));
 
+/**
+ * Change against the previous close in basis points (hundredths of a percent), rounded:
+ * -125 means -1.25 %. The one rule the server's REST rows, the worker's rankings and the
+ * screen's live rows all use, so every list shows the same number for the same quote.
+ */
+export function changeBasisPoints(last: number, prevClose: number): number {
+  return prevClose > 0 ? Math.round(((last - prevClose) * 10_000) / prevClose) : 0;
+}
+
 /** A price as a decimal string with up to two decimals. */
 export const decimalString = z.string();
 

@@ -1,7 +1,7 @@
 import type { QuoteRow, RankType } from '../../contract/market.ts';
 import type { Market } from './marketService.ts';
 import type { InstrumentSpec, QuoteState } from './model.ts';
-import { changeBasisPoints, formatBasisPoints, formatMinor, toQuoteRow } from './quoteRows.ts';
+import { formatBasisPoints, formatMinor, quoteChangeBasisPoints as changeBasisPoints, toQuoteRow } from './quoteRows.ts';
 import { priceBand } from './priceBand.ts';
 
 // Rankings, industry statistics, breadth and short sales, computed from the latest

@@ -1,4 +1,4 @@
-import type { QuoteRow } from '../../contract/market.ts';
+import { changeBasisPoints, type QuoteRow } from '../../contract/market.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { priceBand } from './priceBand.ts';
 import type { InstrumentSpec, QuoteState } from './model.ts';
@@ -8,10 +8,8 @@ import type { InstrumentSpec, QuoteState } from './model.ts';
 /** 245635 → "2456.35". */
 export const formatMinor = (minor: number): string => formatRupees(BigInt(Math.round(minor)));
 
-/** Change since the previous close in hundredths of a percent, rounded: -125 means -1.25 %. */
-export function changeBasisPoints(quote: QuoteState): number {
-  return quote.prevClose > 0 ? Math.round(((quote.last - quote.prevClose) * 10_000) / quote.prevClose) : 0;
-}
+/** Change since the previous close in basis points (see contract/market.ts). */
+export const quoteChangeBasisPoints = (quote: QuoteState): number => changeBasisPoints(quote.last, quote.prevClose);
 
 export const formatBasisPoints = (basisPoints: number): string => formatMinor(basisPoints);
 
@@ -31,7 +29,7 @@ export function toQuoteRow(spec: InstrumentSpec, quote: QuoteState): QuoteRow {
     high: formatMinor(traded ? quote.high : quote.prevClose),
     low: formatMinor(traded ? quote.low : quote.prevClose),
     change: formatMinor(quote.last - quote.prevClose),
-    changeRate: formatBasisPoints(changeBasisPoints(quote)),
+    changeRate: formatBasisPoints(quoteChangeBasisPoints(quote)),
     volume: quote.volume,
     turnover: formatMinor(quote.turnover),
     // A bigint product: shares × price in paise passes 2^53 for the largest companies.

@@ -8,7 +8,7 @@ import { balancesOf, type Posting, transfer } from '../ledger/ledger.ts';
 import type { Market } from '../market/marketService.ts';
 import type { InstrumentSpec } from '../market/model.ts';
 import { priceBand } from '../market/priceBand.ts';
-import { type HouseAccounts, type OrderRow, orderById, tradingAccountsOf } from './orderStore.ts';
+import { type HouseAccounts, type OrderRow, orderById, type TradingAccounts, tradingAccountsOf } from './orderStore.ts';
 import { legFees, marginFor, pnlAt, type TradingRules } from './rules.ts';
 
 // Order commands. Each runs in one transaction: the order row and its ledger transfers
@@ -103,7 +103,7 @@ export async function placeOrder(context: TradingContext, session: Session, form
     });
     // Market orders, and limit orders the market has already crossed, fill now at the order's price.
     const marketable = form.type === 'market' || (form.side === 'long' ? lastPaise <= pricePaise : lastPaise >= pricePaise);
-    return marketable ? fillOrder(context, tx, row, pricePaise, session.vip) : row;
+    return marketable ? fillOrder(context, tx, row, pricePaise, session.vip, accounts) : row;
   });
 }
 
@@ -116,7 +116,15 @@ function sameTermsOrRefuse(row: OrderRow, form: PlaceOrder): OrderRow {
 }
 
 /** Pending → holding at `pricePaise`: the frozen money becomes margin, fees and taxes. Inside the caller's transaction. */
-export async function fillOrder(context: TradingContext, tx: Sql, row: OrderRow, pricePaise: bigint, vip: boolean): Promise<OrderRow> {
+export async function fillOrder(
+  context: TradingContext,
+  tx: Sql,
+  row: OrderRow,
+  pricePaise: bigint,
+  vip: boolean,
+  /** The owner's accounts when the caller has them already (an order filled as it is placed). */
+  knownAccounts?: TradingAccounts,
+): Promise<OrderRow> {
   if (row.status !== 'pending') throw new Error(`trading: order ${row.id} fills only while pending, it is ${row.status}`);
   const fees = vip ? context.rules.vipFees : context.rules.fees;
   const amount = pricePaise * row.quantity;
@@ -124,7 +132,7 @@ export async function fillOrder(context: TradingContext, tx: Sql, row: OrderRow,
   const openFees = legFees(row.side, 'open', amount, fees);
   const refund = row.frozen_paise - margin - openFees.service - openFees.tax;
   if (refund < 0n) throw new Error(`trading: order ${row.id} would fill for more than it froze`);
-  const accounts = await tradingAccountsOf(tx, row.user_id);
+  const accounts = knownAccounts ?? (await tradingAccountsOf(tx, row.user_id));
   const { house } = context;
   await transfer(tx, {
     idempotencyKey: `order:${row.id}:fill`,

@@ -1,4 +1,4 @@
-import type { StreamQuote } from '../../contract/market.ts';
+import { changeBasisPoints as changeFromClose, type StreamQuote } from '../../contract/market.ts';
 import type { WorkerInstrument } from '../quoteStreamProtocol.ts';
 
 // Arithmetic shared by the rankings and analytics, kept identical to the server's REST
@@ -6,12 +6,8 @@ import type { WorkerInstrument } from '../quoteStreamProtocol.ts';
 
 export type InstrumentIndex = ReadonlyMap<string, WorkerInstrument>;
 
-/** Change against the previous close in basis points (1/100 of a percent), rounded like the server. */
-export function changeBasisPoints(quote: StreamQuote): number {
-  const last = quote[1];
-  const prevClose = quote[3];
-  return prevClose > 0 ? Math.round(((last - prevClose) * 10_000) / prevClose) : 0;
-}
+/** Change against the previous close in basis points, by the contract's one rule. */
+export const changeBasisPoints = (quote: StreamQuote): number => changeFromClose(quote[1], quote[3]);
 
 /** Basis points as a percent number with two decimals: -125 → -1.25. */
 export const basisPointsToPercent = (basisPoints: number): number => basisPoints / 100;

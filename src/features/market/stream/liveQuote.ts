@@ -1,4 +1,4 @@
-import { streamQuoteField } from '../../../../contract/market.ts';
+import { changeBasisPoints, streamQuoteField } from '../../../../contract/market.ts';
 import type { LiveQuote } from './marketStore.ts';
 
 /**
@@ -13,7 +13,6 @@ export function toLiveQuote(code: string, fields: Float64Array, offset: number, 
   const prevClose = read(streamQuoteField.prevClose);
   const traded = read(streamQuoteField.open) !== 0;
   const change = last - prevClose;
-  const changeBasisPoints = prevClose > 0 ? Math.round((change * 10_000) / prevClose) : 0;
   return {
     code,
     last,
@@ -26,7 +25,7 @@ export function toLiveQuote(code: string, fields: Float64Array, offset: number, 
     time: read(streamQuoteField.time),
     shortVolume: read(streamQuoteField.shortVolume),
     change,
-    changeRate: changeBasisPoints / 100,
+    changeRate: changeBasisPoints(last, prevClose) / 100,
     direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
     tickDirection: previous === undefined || last === previous.last ? 'none' : last > previous.last ? 'up' : 'down',
     updatedAt,
