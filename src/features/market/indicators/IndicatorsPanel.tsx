@@ -8,14 +8,14 @@ import { localeState } from '../../../i18n/activateLocale.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import * as styles from '../market.css.ts';
-import { EmptyState, ErrorState, LoadStates, PullIndicator, SkeletonRows } from '../shared/LoadStates.tsx';
+import { EmptyState, ErrorState, LoadStates, SkeletonRows } from '../shared/LoadStates.tsx';
 import { useMarketStatus } from '../shared/marketStatus.ts';
 import { ChangeText } from '../shared/PriceText.tsx';
 import { directionOf, formatCount, formatPercent, minorToDecimal } from '../shared/quoteFormat.ts';
 import * as shared from '../shared/shared.css.ts';
-import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { type IndustryAggregate, useBoard, useIndustries, useInstrument } from '../stream/marketStore.ts';
 import { BreadthBar } from './BreadthBar.tsx';
+import { MarketPanel } from '../shared/MarketPanel.tsx';
 
 type Breadth = ResponseOf<'market/breadth'>;
 type IndustryStat = ResponseOf<'market/industries'>[number];
@@ -75,11 +75,7 @@ export function IndicatorsPanel() {
   }, [liveIndustries, industries.state]);
 
   return (
-    <div className={styles.page}>
-      <PullIndicator pullPx={pullPx} />
-      <div className={styles.panelTop}>
-        <SourceBadge />
-      </div>
+    <MarketPanel pullPx={pullPx}>
       <section className={styles.section} aria-label={t`Market breadth`}>
         <h2 className={styles.sectionTitle}>
           <Trans>Market breadth</Trans>
@@ -103,7 +99,7 @@ export function IndicatorsPanel() {
           <EmptyState title={t`No industry statistics yet`} />
         )}
       </section>
-    </div>
+    </MarketPanel>
   );
 }
 

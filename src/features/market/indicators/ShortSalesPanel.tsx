@@ -5,12 +5,12 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import * as styles from '../market.css.ts';
-import { EmptyState, LoadStates, PullIndicator } from '../shared/LoadStates.tsx';
+import { EmptyState, LoadStates } from '../shared/LoadStates.tsx';
 import { formatCompact, minorToDecimal } from '../shared/quoteFormat.ts';
 import * as shared from '../shared/shared.css.ts';
-import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { useQuote } from '../stream/marketStore.ts';
 import { useLiveRows } from '../shared/useLiveRows.ts';
+import { MarketPanel } from '../shared/MarketPanel.tsx';
 
 type ShortSale = ResponseOf<'market/shortSales'>[number];
 
@@ -20,11 +20,7 @@ export function ShortSalesPanel() {
   const { state, reload, pullPx } = useLiveRows(() => call('market/shortSales', {}, { silent: true }));
 
   return (
-    <div className={styles.page}>
-      <PullIndicator pullPx={pullPx} />
-      <div className={styles.panelTop}>
-        <SourceBadge />
-      </div>
+    <MarketPanel pullPx={pullPx}>
       <p className={shared.note}>
         <Trans>Shares sold short today and their share of the day's volume. Order as of the last refresh; figures update live.</Trans>
       </p>
@@ -48,7 +44,7 @@ export function ShortSalesPanel() {
           </div>
         )}
       </LoadStates>
-    </div>
+    </MarketPanel>
   );
 }
 

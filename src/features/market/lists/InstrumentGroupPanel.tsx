@@ -4,13 +4,12 @@ import type { QuoteRow as QuoteRowData } from '../../../../contract/market.ts';
 import { call } from '../../../api/commandBus.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
-import * as styles from '../market.css.ts';
 import { type Instrument, loadInstrumentCatalog } from '../shared/instrumentCatalog.ts';
-import { EmptyState, LoadStates, PullIndicator } from '../shared/LoadStates.tsx';
+import { EmptyState, LoadStates } from '../shared/LoadStates.tsx';
 import { QuoteRow } from '../shared/QuoteRow.tsx';
 import * as shared from '../shared/shared.css.ts';
-import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { useWatch } from '../stream/marketStore.ts';
+import { MarketPanel } from '../shared/MarketPanel.tsx';
 
 /** stock/quotes takes at most 200 codes, as does one stream connection. */
 const groupCodesMax = 200;
@@ -40,11 +39,7 @@ export function InstrumentGroupPanel({ groups, emptyTitle, emptyText }: { groups
   useWatch(codes);
 
   return (
-    <div className={styles.page}>
-      <PullIndicator pullPx={pullPx} />
-      <div className={styles.panelTop}>
-        <SourceBadge />
-      </div>
+    <MarketPanel pullPx={pullPx}>
       <LoadStates
         state={state}
         onRetry={reload}
@@ -66,6 +61,6 @@ export function InstrumentGroupPanel({ groups, emptyTitle, emptyText }: { groups
           ))
         }
       </LoadStates>
-    </div>
+    </MarketPanel>
   );
 }

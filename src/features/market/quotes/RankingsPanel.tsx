@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { type RankType, rankTypes } from '../../../../contract/market.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import * as styles from '../market.css.ts';
-import { PullIndicator } from '../shared/LoadStates.tsx';
 import { useMarketStatus } from '../shared/marketStatus.ts';
 import { useSearchChoice, useSetSearchParam } from '../shared/searchParams.ts';
 import * as shared from '../shared/shared.css.ts';
-import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { RankingList, rankRefreshSecondsDefault } from './RankingList.tsx';
+import { MarketPanel } from '../shared/MarketPanel.tsx';
 
 /** The Quotes tab of /market/index and the whole of /market/market: ranking chips, where prices come from, and the list. */
 export function RankingsPanel() {
@@ -23,11 +22,7 @@ export function RankingsPanel() {
   const labels: Record<RankType, string> = { gainers: t`Top gainers`, losers: t`Top losers`, active: t`Most active`, turnover: t`By turnover` };
 
   return (
-    <div className={styles.page}>
-      <PullIndicator pullPx={pullPx} />
-      <div className={styles.panelTop}>
-        <SourceBadge />
-      </div>
+    <MarketPanel pullPx={pullPx}>
       <div className={styles.chips} role="tablist" aria-label={t`Ranking`}>
         {rankTypes.map((type) => (
           <button key={type} type="button" role="tab" className={styles.chipButton} aria-selected={type === kind} data-rank={type} onClick={() => setParam('rank', type)}>
@@ -37,6 +32,6 @@ export function RankingsPanel() {
       </div>
       <p className={shared.note}>{t`Prices and the top 200 are live from the stream; the full ranking refreshes every ${refreshSeconds} s.`}</p>
       <RankingList key={kind} kind={kind} refreshSeconds={refreshSeconds} reloadSignal={reloadSignal} />
-    </div>
+    </MarketPanel>
   );
 }
