@@ -9,39 +9,22 @@ import vm from 'node:vm';
 import { createCandleAggregator } from '../server/market/candles/candleAggregator.ts';
 import { istDay } from '../server/market/marketClock.ts';
 import type { QuoteState } from '../server/market/model.ts';
+import { skewedSymbolPicker, xorshiftRandom } from './streamShape.ts';
 
 const updateCount = Number(process.argv[2] ?? 6_000_000);
 const codeCount = Number(process.argv[3] ?? 2_000);
 const sessions = [Date.parse('2025-06-16T09:15:00+05:30'), Date.parse('2025-06-17T09:15:00+05:30')];
 const sessionMs = 375 * 60_000; // 09:15 to 15:30
 
-// A deterministic xorshift: the bench must not depend on Math.random, nor spend its time in a library.
-let seed = 0x2545f491;
-const random = () => {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4_294_967_296;
-};
+const random = xorshiftRandom();
 
 // Pre-generate the stream so that the timed loop measures aggregation, not generation.
-// Code i trades with weight 1/(i+1)^0.8: a few names take most updates, as on NSE.
-const cumulative = new Float64Array(codeCount);
-let weightSum = 0;
-for (let index = 0; index < codeCount; index++) cumulative[index] = weightSum += 1 / (index + 1) ** 0.8;
+const pickCode = skewedSymbolPicker(codeCount, random);
 const streamCodes = new Uint16Array(updateCount);
 const streamTicks = new Int8Array(updateCount);
 const streamSizes = new Uint16Array(updateCount);
 for (let index = 0; index < updateCount; index++) {
-  const target = random() * weightSum;
-  let low = 0;
-  let high = codeCount - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (cumulative[middle]! < target) low = middle + 1;
-    else high = middle;
-  }
-  streamCodes[index] = low;
+  streamCodes[index] = pickCode();
   streamTicks[index] = Math.floor(random() * 7) - 3;
   streamSizes[index] = 1 + Math.floor(random() * 500);
 }

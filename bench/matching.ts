@@ -8,6 +8,7 @@ import os from 'node:os';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { gaussianFrom } from '../server/market/gaussian.ts';
 import { createRestingOrderBook, type OrderSide, PRICE_PAISE_MAX, type RestingOrder } from '../server/trading/matching/restingOrders.ts';
+import { skewedSymbolPicker, xorshiftRandom } from './streamShape.ts';
 
 const tickCount = Number(process.argv[2] ?? 5_000_000);
 const orderCount = Number(process.argv[3] ?? 1_000_000);
@@ -15,14 +16,7 @@ const symbolCount = Number(process.argv[4] ?? 2_000);
 const tickPaise = 5; // NSE equities
 const runCount = 3;
 
-// A deterministic xorshift: the bench must not depend on Math.random, nor spend its time in a library.
-let seed = 0x2545f491;
-const random = () => {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4_294_967_296;
-};
+const random = xorshiftRandom();
 const gaussian = gaussianFrom(random);
 const onTick = (pricePaise: number) => Math.max(tickPaise, Math.round(pricePaise / tickPaise) * tickPaise);
 
@@ -47,23 +41,14 @@ for (let id = 0; id < orderCount; id++) {
 // The stream: symbol i updates with weight 1/(i+1)^0.8 (a few names take most updates, as on
 // NSE); each symbol's last price walks in whole ticks with a daily volatility of 1 to 4 %
 // spread over its own number of updates, inside its band.
-const cumulative = new Float64Array(symbolCount);
-let weightSum = 0;
-for (let index = 0; index < symbolCount; index++) cumulative[index] = weightSum += 1 / (index + 1) ** 0.8;
+const pickSymbol = skewedSymbolPicker(symbolCount, random);
 const streamSymbol = new Uint16Array(tickCount);
 const streamLastPaise = new Int32Array(tickCount);
 const updatesOf = new Int32Array(symbolCount);
 for (let index = 0; index < tickCount; index++) {
-  const target = random() * weightSum;
-  let low = 0;
-  let high = symbolCount - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (cumulative[middle]! < target) low = middle + 1;
-    else high = middle;
-  }
-  streamSymbol[index] = low;
-  updatesOf[low]!++;
+  const symbol = pickSymbol();
+  streamSymbol[index] = symbol;
+  updatesOf[symbol]!++;
 }
 const lastPaise = Int32Array.from(referencePaise);
 // Extremes of the delivered ticks only: the starting reference is not a tick and fills nothing.
