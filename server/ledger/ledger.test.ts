@@ -194,6 +194,37 @@ describe('database-refuses-update-delete-truncate', () => {
   });
 });
 
+describe('database-keeps-each-balance-as-the-sum-of-its-postings', () => {
+  it('stored-balance-follows-postings-and-no-statement-can-set-it', async () => {
+    const { guarded: [alice], source } = await openTestAccounts(db, 'stored-balance', 1);
+    await attemptTransfer(db, testCommand('stored-balance-fund', move(source, alice!, 25_00n)));
+    const stored = async () => (await db.query<{ balance_paise: bigint }>('SELECT balance_paise FROM ledger_accounts WHERE id = $1', [alice!.toString()]))[0]!.balance_paise;
+    expect(await stored()).toBe(25_00n);
+    for (const statement of [
+      'UPDATE ledger_accounts SET balance_paise = balance_paise + 100 WHERE id = $1',
+      "UPDATE ledger_accounts SET kind = 'house_fees' WHERE id = $1",
+      'UPDATE ledger_accounts SET allow_negative = true WHERE id = $1',
+      'DELETE FROM ledger_accounts WHERE id = $1',
+    ]) {
+      await expect(db.query(statement, [alice!.toString()]), statement).rejects.toThrow(/changes only by postings|identity cannot change|append-only/);
+    }
+    expect(await stored()).toBe(25_00n);
+    expect(await ledgerHealth(db, [alice!, source])).toEqual(healthyLedger());
+  });
+
+  it('a-raw-posting-that-would-overdraw-a-user-account-is-refused-by-the-database', async () => {
+    const { guarded: [alice], source } = await openTestAccounts(db, 'raw-overdraw', 1);
+    const attempt = db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: bigint }>(
+        "INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint) VALUES ('raw-overdraw-1', 'test', 'raw', 'raw') RETURNING id",
+      );
+      await tx.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, -5), ($1, $3, 5)', [row!.id.toString(), alice!.toString(), source.toString()]);
+    });
+    await expect(attempt).rejects.toThrow(/guarded_not_negative/);
+    expect(await balancesList([alice!, source])).toEqual([0n, 0n]);
+  });
+});
+
 describe('database-refuses-unbalanced-postings', () => {
   // Raw SQL, bypassing the service: the database checks every transfer again on insert.
   const insertTransfer = async (sql: Pick<Database, 'query'>, key: string) => {

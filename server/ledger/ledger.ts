@@ -90,53 +90,102 @@ export async function transfer(tx: Sql, command: TransferCommand): Promise<Trans
     return { transferId: earlier.id, replayed: true };
   }
 
-  const deltas = new Map<bigint, bigint>();
-  for (const posting of command.postings) deltas.set(posting.accountId, (deltas.get(posting.accountId) ?? 0n) + posting.amountPaise);
+  const deltas = netChanges(command.postings);
   const accountIds = [...deltas.keys()].sort(compareBigint);
-  const accounts = await tx.query<{ id: bigint; allow_negative: boolean }>(
-    'SELECT id, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[])',
-    [accountIds.map(String)],
-  );
-  if (accounts.length !== accountIds.length) throw new Error('ledger: posting to an unknown account');
-
-  // Only an account this transfer takes money from can go negative. Those are locked, in
-  // id order, so that concurrent debits are checked one after another; accounts that only
-  // receive (fee income, say) stay unlocked and never serialise anyone. NO KEY UPDATE, not
-  // UPDATE: the postings' foreign keys take KEY SHARE locks on every account they touch,
-  // which UPDATE would block, deadlocking two transfers that debit each other's credit side.
-  const debited = accounts
-    .filter((account) => !account.allow_negative && (deltas.get(account.id) ?? 0n) < 0n)
-    .map((account) => account.id)
-    .sort(compareBigint);
-  if (debited.length > 0) {
-    await tx.query('SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [debited.map(String)]);
-    const balances = await balancesOf(tx, debited);
-    for (const accountId of debited) {
-      if ((balances.get(accountId) ?? 0n) + (deltas.get(accountId) ?? 0n) < 0n) refuse('insufficient_available_balance');
-    }
+  // Every account of the transfer is locked, in id order, with its balance: the postings'
+  // trigger will update each of them anyway, and taking them in one order up front means
+  // two transfers touching the same accounts wait for each other instead of deadlocking.
+  // NO KEY UPDATE, not UPDATE: the postings' foreign keys take KEY SHARE locks on the
+  // accounts they touch, which UPDATE would block.
+  const accounts = await lockedBalances(tx, accountIds);
+  if (accounts.size !== accountIds.length) throw new Error('ledger: posting to an unknown account');
+  for (const [accountId, account] of accounts) {
+    if (!account.allowNegative && account.balancePaise + (deltas.get(accountId) ?? 0n) < 0n) refuse('insufficient_available_balance');
   }
 
-  await tx.query(
-    `INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
-     SELECT $1, account_id, amount_paise
-       FROM unnest($2::bigint[], $3::bigint[]) AS leg (account_id, amount_paise)`,
-    [
-      transferId.toString(),
-      command.postings.map((posting) => posting.accountId.toString()),
-      command.postings.map((posting) => posting.amountPaise.toString()),
-    ],
-  );
+  await appendPostings(tx, [{ transferId, postings: command.postings }]);
   return { transferId, replayed: false };
 }
 
+export interface LockedAccount {
+  balancePaise: bigint;
+  allowNegative: boolean;
+}
+
+/** Locks the accounts (in id order) for the rest of the transaction and reads their balances. */
+export async function lockedBalances(tx: Sql, accountIds: readonly bigint[]): Promise<Map<bigint, LockedAccount>> {
+  const rows = await tx.query<{ id: bigint; balance_paise: bigint; allow_negative: boolean }>(
+    'SELECT id, balance_paise, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+    [accountIds.map(String)],
+  );
+  return new Map(rows.map((row) => [row.id, { balancePaise: row.balance_paise, allowNegative: row.allow_negative }]));
+}
+
+/**
+ * Records many new transfers, numbered by the caller from `nextval('ledger_transfers_id_seq')`,
+ * for a writer that has already checked every balance under lock (the order writer): two
+ * statements for any number of transfers. A key used before is not a retry here but a
+ * broken assumption: it throws and the caller's transaction rolls back.
+ */
+export async function appendTransfers(tx: Sql, transfers: readonly (TransferCommand & { id: bigint })[]): Promise<void> {
+  if (transfers.length === 0) return;
+  for (const transfer of transfers) assertTransferIsWellFormed(transfer);
+  await tx.query(
+    `INSERT INTO ledger_transfers (id, idempotency_key, kind, reason, request_fingerprint, user_id)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])`,
+    [
+      transfers.map((transfer) => transfer.id.toString()),
+      transfers.map((transfer) => transfer.idempotencyKey),
+      transfers.map((transfer) => transfer.kind),
+      transfers.map((transfer) => transfer.reason),
+      transfers.map(fingerprintOf),
+      transfers.map((transfer) => transfer.userId?.toString() ?? null),
+    ],
+  );
+  await appendPostings(tx, transfers.map((transfer) => ({ transferId: transfer.id, postings: transfer.postings })));
+}
+
+/** Numbers for `count` new transfers, for appendTransfers. */
+export async function allocateTransferIds(tx: Sql, count: number): Promise<bigint[]> {
+  if (count === 0) return [];
+  const rows = await tx.query<{ id: bigint }>("SELECT nextval('ledger_transfers_id_seq') AS id FROM generate_series(1, $1)", [count]);
+  return rows.map((row) => row.id);
+}
+
+/** One INSERT for every posting of the given transfers: the balance trigger sees them all at once. */
+async function appendPostings(tx: Sql, transfers: readonly { transferId: bigint; postings: readonly Posting[] }[]): Promise<void> {
+  const transferIds: string[] = [];
+  const accountIds: string[] = [];
+  const amounts: string[] = [];
+  for (const { transferId, postings } of transfers) {
+    for (const posting of postings) {
+      transferIds.push(transferId.toString());
+      accountIds.push(posting.accountId.toString());
+      amounts.push(posting.amountPaise.toString());
+    }
+  }
+  await tx.query(
+    `INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
+    [transferIds, accountIds, amounts],
+  );
+}
+
+/** Net change per account of a set of postings. */
+export function netChanges(postings: readonly Posting[]): Map<bigint, bigint> {
+  const net = new Map<bigint, bigint>();
+  for (const posting of postings) net.set(posting.accountId, (net.get(posting.accountId) ?? 0n) + posting.amountPaise);
+  return net;
+}
+
+/** Balances as the database keeps them: each account's running sum of its postings (migration 0004). */
 export async function balancesOf(sql: Sql, accountIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
-  const rows = await sql.query<{ account_id: bigint; balance_paise: bigint }>(
-    `SELECT account_id, sum(amount_paise)::bigint AS balance_paise
-       FROM ledger_postings WHERE account_id = ANY($1::bigint[]) GROUP BY account_id`,
+  const rows = await sql.query<{ id: bigint; balance_paise: bigint }>(
+    'SELECT id, balance_paise FROM ledger_accounts WHERE id = ANY($1::bigint[])',
     [accountIds.map(String)],
   );
   const balances = new Map<bigint, bigint>(accountIds.map((id) => [id, 0n]));
-  for (const row of rows) balances.set(row.account_id, row.balance_paise);
+  for (const row of rows) balances.set(row.id, row.balance_paise);
   return balances;
 }
 

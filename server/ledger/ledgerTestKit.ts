@@ -57,12 +57,7 @@ export function fingerprintOf(command: Pick<TransferCommand, 'kind' | 'postings'
   return `${command.kind}|${legs.join(',')}`;
 }
 
-/** Net change per account of a set of postings. */
-export function netChanges(postings: readonly Posting[]): Map<bigint, bigint> {
-  const net = new Map<bigint, bigint>();
-  for (const posting of postings) net.set(posting.accountId, (net.get(posting.accountId) ?? 0n) + posting.amountPaise);
-  return net;
-}
+export { netChanges } from './ledger.ts';
 
 export interface LedgerHealth {
   /** Sum of every posting in the database. */
@@ -79,6 +74,8 @@ export interface LedgerHealth {
    * their posting ids while holding it, so id order is that account's commit order.
    */
   guardedOverdrawnInHistory: bigint;
+  /** Accounts whose stored running balance differs from the sum of their postings. */
+  storedBalanceMismatches: bigint;
 }
 
 export const healthyLedger = (globalSumPaise = 0n): LedgerHealth => ({
@@ -87,6 +84,7 @@ export const healthyLedger = (globalSumPaise = 0n): LedgerHealth => ({
   transfersWithoutPostings: 0n,
   guardedBelowZero: 0n,
   guardedOverdrawnInHistory: 0n,
+  storedBalanceMismatches: 0n,
 });
 
 /** Reads the invariants; per-account checks are scoped to `accountIds`, the sum is global. */
@@ -112,7 +110,9 @@ export async function ledgerHealth(sql: Sql, accountIds: readonly bigint[]): Pro
          WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transfer_id = t.id)) AS "transfersWithoutPostings",
        (SELECT count(*) FROM (
           SELECT account_id FROM per_transfer GROUP BY account_id HAVING sum(delta) < 0) b) AS "guardedBelowZero",
-       (SELECT count(*) FROM running WHERE balance < 0) AS "guardedOverdrawnInHistory"`,
+       (SELECT count(*) FROM running WHERE balance < 0) AS "guardedOverdrawnInHistory",
+       (SELECT count(*) FROM ledger_accounts a
+         WHERE a.balance_paise <> coalesce((SELECT sum(p.amount_paise) FROM ledger_postings p WHERE p.account_id = a.id), 0)) AS "storedBalanceMismatches"`,
     [accountIds.map(String)],
   );
   if (!row) throw new Error('ledger test: no health row');
