@@ -6,6 +6,7 @@ import { Server as SocketServer } from 'socket.io';
 import msgpackParser from 'socket.io-msgpack-parser';
 import { apiBasePath } from '../contract/envelope.ts';
 import { authenticate } from './accounts/accounts.ts';
+import { createSessionCache } from './accounts/sessionCache.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
@@ -17,6 +18,7 @@ import { createExecution } from './trading/execution.ts';
 import { houseAccounts } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
 import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
+import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
 
@@ -38,6 +40,7 @@ export interface App {
   sockets: SocketServer;
   stream: ReturnType<typeof attachQuoteStream>;
   execution: ReturnType<typeof createExecution>;
+  writer: OrderWriter;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -55,13 +58,15 @@ export async function buildApp({ db, demoMode, webDir, logger, market, tradingRu
     return reply.code(500).send(refusal('system_busy'));
   });
 
-  const authenticateSession = (token: string, account: string) => authenticate(db, token, account);
+  const sessions = createSessionCache((token, account) => authenticate(db, token, account));
+  const authenticateSession = sessions.authenticate;
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
-  registerAccountRoutes(http, db, authenticateSession);
+  registerAccountRoutes(http, db, authenticateSession, sessions);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
-  const trading = { db, market: market.market, rules: tradingRules, now, recentOrders: new Map<bigint, number[]>(), house: await houseAccounts(db) };
+  const writer = createOrderWriter({ db, rules: tradingRules, house: await houseAccounts(db), market: market.market, now, logger });
+  const trading = { db, market: market.market, rules: tradingRules, now, recentOrders: new Map<bigint, number[]>(), writer };
   const execution = createExecution(trading, logger);
   await execution.rebuild();
   registerTradingRoutes(http, db, authenticateSession, trading, execution);
@@ -89,5 +94,5 @@ export async function buildApp({ db, demoMode, webDir, logger, market, tradingRu
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution };
+  return { http, sockets, stream, execution, writer };
 }

@@ -93,7 +93,7 @@ function nextMessage<T extends ServerMessage['type']>(child: ChildProcess, type:
 }
 
 // ---- one engine ----------------------------------------------------------------------
-interface PhaseReport { name: string; result: LoadResult; cpuPercent: number; rssMb: number; rate?: number }
+interface PhaseReport { name: string; result: LoadResult; cpuPercent: number; rssMb: number; rate?: number; commandsPerBatch: number }
 
 async function startServer(engine: 'postgres' | 'pglite') {
   const databaseName = engine === 'postgres' ? `ledgerline_bench_orders_${randomBytes(5).toString('hex')}` : '';
@@ -130,12 +130,17 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]
   const client = createClient(port, config.concurrency);
   const openClient = createClient(port, 256);
   try {
-    // Twenty large caps; limit prices come from each one's stock/detail, like the app's order ticket.
-    const codes = loadCatalog().instruments.filter((spec) => spec.kind !== 'index').slice(0, 20).map((spec) => spec.code);
-    const instruments = await Promise.all(codes.map(async (code) => {
+    // Twenty large caps that have traded (an instrument without a trade yet refuses orders);
+    // limit prices come from each one's stock/detail, like the app's order ticket.
+    const candidates = loadCatalog().instruments.filter((spec) => spec.kind !== 'index' && spec.currency === 'INR').slice(0, 60).map((spec) => spec.code);
+    const details = await Promise.all(candidates.map(async (code) => {
       const detail = await client.post('stock/detail', { code }, sessions[0]);
       if (detail.status !== 1) throw new Error(`stock/detail ${code}: ${detail.msg}`);
-      const { instrument, quote } = detail.data;
+      return { code, ...detail.data };
+    }));
+    const traded = details.filter((detail) => detail.quote.time > 0).slice(0, 20);
+    if (traded.length < 20) throw new Error(`only ${traded.length} of the large caps have traded yet`);
+    const instruments = traded.map(({ code, instrument, quote }) => {
       const tick = parseRupees(instrument.tickSize)!;
       const last = parseRupees(quote.last)!;
       const lower = quote.lowerBand ? parseRupees(quote.lowerBand)! : 0n;
@@ -144,7 +149,7 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]
       const below = ((last * 97n) / 100n / tick) * tick;
       const above = (((last * 103n) / 100n + tick - 1n) / tick) * tick;
       return { code, quantity: Math.max(100, instrument.lot), longLimit: rupees(below < lower ? lower : below), shortLimit: rupees(above > upper ? upper : above) };
-    }));
+    });
     const makeOrder = (type: 'market' | 'limit', tag: string) => (index: number): [Session, OrderForm] => {
       const session = sessions[index % sessions.length]!;
       const instrument = instruments[Math.floor(index / sessions.length) % instruments.length]!;
@@ -161,7 +166,10 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]
       const before = await server.usage();
       const result = await run();
       const after = await server.usage();
-      const report = { name, result, rate, cpuPercent: ((after.cpuMicros - before.cpuMicros) / 1e6 / result.elapsedS) * 100, rssMb: after.rssBytes / 2 ** 20 };
+      const report = {
+        name, result, rate, cpuPercent: ((after.cpuMicros - before.cpuMicros) / 1e6 / result.elapsedS) * 100, rssMb: after.rssBytes / 2 ** 20,
+        commandsPerBatch: (after.batchedCommands - before.batchedCommands) / Math.max(1, after.batches - before.batches),
+      };
       reports.push(report);
       printPhase(engine, report);
     };
@@ -188,13 +196,13 @@ function keptUp(report: PhaseReport): boolean {
   return report.result.shed === 0 && perSecond(report.result) >= 0.95 * report.rate!;
 }
 
-function printPhase(engine: string, { name, result, cpuPercent, rssMb, rate }: PhaseReport) {
+function printPhase(engine: string, { name, result, cpuPercent, rssMb, rate, commandsPerBatch }: PhaseReport) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-  const open = rate !== undefined ? ` sent=${result.sent} shed=${result.shed} kept_up=${keptUp({ name, result, cpuPercent, rssMb, rate }) ? 'yes' : 'NO'}` : '';
+  const open = rate !== undefined ? ` sent=${result.sent} shed=${result.shed} kept_up=${keptUp({ name, result, cpuPercent, rssMb, rate, commandsPerBatch }) ? 'yes' : 'NO'}` : '';
   console.log(
     `${engine.padEnd(8)} ${name}  orders/s=${perSecond(result).toFixed(0).padStart(5)} ok=${result.ok}${open} ` +
       `p50=${ms(percentile(sorted, 50))} p95=${ms(percentile(sorted, 95))} p99=${ms(percentile(sorted, 99))} max=${ms(sorted.at(-1) ?? NaN)} ms ` +
-      `server_cpu=${cpuPercent.toFixed(0)}% rss=${rssMb.toFixed(0)}MB status: ${countsOf(result.statuses)} refusals: ${countsOf(result.refusals)}`,
+      `server_cpu=${cpuPercent.toFixed(0)}% rss=${rssMb.toFixed(0)}MB orders/batch=${commandsPerBatch.toFixed(1)} status: ${countsOf(result.statuses)} refusals: ${countsOf(result.refusals)}`,
   );
 }
 

@@ -21,7 +21,7 @@ import { createDatabase, databaseUrl, dropDatabase } from './databases.ts';
 
 export type ServerMessage =
   | { type: 'ready'; port: number; sessions: { account: string; token: string }[]; seedMs: number }
-  | { type: 'usage'; cpuMicros: number; rssBytes: number }
+  | { type: 'usage'; cpuMicros: number; rssBytes: number; batches: number; batchedCommands: number }
   | { type: 'stopped' };
 
 const send = (message: ServerMessage) => process.send?.(message);
@@ -52,7 +52,8 @@ async function main() {
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'usage') {
       const cpu = process.cpuUsage();
-      send({ type: 'usage', cpuMicros: cpu.user + cpu.system, rssBytes: process.memoryUsage().rss });
+      const writer = app?.writer.stats() ?? { batches: 0, commands: 0 };
+      send({ type: 'usage', cpuMicros: cpu.user + cpu.system, rssBytes: process.memoryUsage().rss, batches: writer.batches, batchedCommands: writer.commands });
     } else if (message.type === 'stop') {
       void cleanup().then(() => {
         send({ type: 'stopped' });

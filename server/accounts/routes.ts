@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { type Authenticate, registerCommand } from '../http/routes.ts';
 import { login, register, userInfo } from './accounts.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { endSession } from './sessions.ts';
 
-export function registerAccountRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate): void {
+export function registerAccountRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, sessions: Pick<SessionCache, 'forgetToken'>): void {
   registerCommand(app, authenticate, 'user/register', ({ body }) => register(db, body));
   registerCommand(app, authenticate, 'user/login', ({ body }) => login(db, body));
   registerCommand(app, authenticate, 'user/logout', async ({ session }) => {
     await endSession(db, session.tokenHash);
+    sessions.forgetToken(session.tokenHash);
     return null;
   });
   registerCommand(app, authenticate, 'user/info', ({ session }) => userInfo(db, session));

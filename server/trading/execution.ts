@@ -1,15 +1,16 @@
 import type { StreamQuote, TickFrame } from '../../contract/market.ts';
 import type { Logger } from 'pino';
-import { closePosition, fillOrder, type TradingContext } from './orders.ts';
-import { orderById, type OrderRow } from './orderStore.ts';
+import type { TradingContext } from './orders.ts';
+import type { OrderRow } from './orderStore.ts';
 import { createRestingOrderBook } from './matching/restingOrders.ts';
 import { marginCallPrice } from './rules.ts';
 
 // Execution against the stream. Resting limit orders fill when the published price
 // crosses their limit; open positions are closed when the price reaches their margin-call
 // level. Both sit in allocation-free price-indexed books (matching/restingOrders.ts) in
-// this process and are rebuilt from the database on start; each fill or close commits in its own transaction, one at a time, so the
-// database stays the only record of what happened.
+// this process and are rebuilt from the database on start. A crossed order becomes a fill
+// or margin-call command for the order writer, so a burst of them is written in a few
+// batches, and the database stays the only record of what happened.
 
 interface Watched {
   id: bigint;
@@ -43,7 +44,6 @@ export function createExecution(context: TradingContext, logger?: Logger): Execu
   const watchedByHandle: (Watched | undefined)[] = [];
   const handleOf = new Map<bigint, { book: keyof typeof books; handle: number }>();
   const freeHandles: number[] = [];
-  let queue: Promise<void> = Promise.resolve();
 
   function watch(book: keyof typeof books, code: string, watched: Watched): void {
     const symbolId = symbolIds.get(code);
@@ -80,10 +80,6 @@ export function createExecution(context: TradingContext, logger?: Logger): Execu
     release(entry.handle);
   }
 
-  function enqueue(work: () => Promise<void>): void {
-    queue = queue.then(work).catch((error: unknown) => logger?.error({ err: error }, 'trading: execution failed'));
-  }
-
   // Made once: a closure per tick would allocate on the hot path.
   const triggeredLimits: number[] = [];
   const triggeredMarginCalls: number[] = [];
@@ -97,32 +93,35 @@ export function createExecution(context: TradingContext, logger?: Logger): Execu
     if (books.limits.crossed(symbolId, last, collectLimit) > 0) {
       for (const handle of triggeredLimits.splice(0)) {
         const watched = release(handle);
-        if (watched) enqueue(() => fill(watched));
+        if (watched) void fill(watched);
       }
     }
     if (books.marginCalls.crossed(symbolId, last, collectMarginCall) > 0) {
       for (const handle of triggeredMarginCalls.splice(0)) {
         const watched = release(handle);
-        if (watched) enqueue(() => marginCall(watched));
+        if (watched) void marginCall(watched);
       }
     }
   }
 
+  const failed = (error: unknown) => logger?.error({ err: error }, 'trading: execution failed');
+
   async function fill(watched: Watched): Promise<void> {
-    const filled = await context.db.transaction(async (tx) => {
-      const row = await orderById(tx, watched.id, { forUpdate: true });
-      // Cancelled (or filled) in the meantime: nothing to do.
-      if (!row || row.status !== 'pending') return null;
-      return fillOrder(context, tx, row, BigInt(watched.pricePaise), watched.vip);
-    });
-    if (filled) track(filled, watched.vip);
+    try {
+      const filled = await context.writer.submit({ kind: 'fill', userId: watched.userId, orderId: watched.id, pricePaise: BigInt(watched.pricePaise), vip: watched.vip });
+      if (filled) track(filled, watched.vip);
+    } catch (error) {
+      failed(error);
+    }
   }
 
   async function marginCall(watched: Watched): Promise<void> {
-    const row = await orderById(context.db, watched.id);
-    if (!row || row.status !== 'holding') return;
-    await closePosition(context, watched.userId, watched.id, 'margin_call', watched.vip);
-    logger?.info({ order: watched.id.toString() }, 'trading: position closed at its margin-call level');
+    try {
+      const closed = await context.writer.submit({ kind: 'close', userId: watched.userId, orderId: watched.id, reason: 'margin_call', vip: watched.vip });
+      if (closed) logger?.info({ order: watched.id.toString() }, 'trading: position closed at its margin-call level');
+    } catch (error) {
+      failed(error);
+    }
   }
 
   const stopFrames = context.market.onFrame((frame: TickFrame) => {
@@ -138,7 +137,7 @@ export function createExecution(context: TradingContext, logger?: Logger): Execu
       );
       for (const row of rows) track(row, row.vip);
     },
-    settled: () => queue,
+    settled: () => context.writer.idle(),
     stop: stopFrames,
   };
 }

@@ -2,7 +2,6 @@ import type { Order, OrderSide, OrderStatus, OrderType } from '../../contract/tr
 import { formatRupees } from '../../contract/money.ts';
 import type { Sql } from '../db/database.ts';
 import { openLedgerAccount } from '../ledger/ledger.ts';
-import { userLedgerAccounts } from '../ledger/userBalances.ts';
 
 // Rows of the orders table and their REST shape.
 
@@ -67,28 +66,15 @@ export function toOrder(row: OrderRow, name: string): Order {
   };
 }
 
-export async function orderById(sql: Sql, id: bigint, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
-  const [row] = await sql.query<OrderRow>(`SELECT * FROM orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id.toString()]);
+export async function orderById(sql: Sql, id: bigint): Promise<OrderRow | undefined> {
+  const [row] = await sql.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id.toString()]);
   return row;
-}
-
-export interface TradingAccounts {
-  availableAccountId: bigint;
-  frozenAccountId: bigint;
-  marginAccountId: bigint;
 }
 
 export interface HouseAccounts {
   feesAccountId: bigint;
   taxesAccountId: bigint;
   settlementAccountId: bigint;
-}
-
-/** The user's available and frozen accounts, and their margin account (opened on first use). */
-export async function tradingAccountsOf(sql: Sql, userId: bigint): Promise<TradingAccounts> {
-  const { availableAccountId, frozenAccountId } = await userLedgerAccounts(sql, userId);
-  const marginAccountId = await openLedgerAccount(sql, { code: `user:${userId}:margin`, kind: 'user_margin', userId, allowNegative: false });
-  return { availableAccountId, frozenAccountId, marginAccountId };
 }
 
 export async function houseAccounts(sql: Sql): Promise<HouseAccounts> {

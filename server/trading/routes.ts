@@ -22,6 +22,7 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
     sellingFeeBps: rules.fees.sellingFeeBps,
     feeRounding: 'half_up_paise' as const,
     sellAfterMinutes: rules.sellAfterMinutes,
+    lockDays: rules.lockDays,
     maintenanceMarginPercent: rules.maintenanceMarginPercent,
   }));
   registerCommand(app, authenticate, 'order/place', async ({ body, session }) => {
@@ -35,7 +36,7 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
     return named(market, row);
   });
   registerCommand(app, authenticate, 'order/close', async ({ body, session }) => {
-    const row = await closePosition(context, session.userId, BigInt(body.order_no), 'user', session.vip);
+    const row = (await closePosition(context, session.userId, BigInt(body.order_no), 'user', session.vip))!;
     execution.forget(row.id);
     return named(market, row);
   });

@@ -1,4 +1,5 @@
 import type { OrderSide } from '../../contract/trading.ts';
+import { tradingDayStartAfter } from '../market/marketClock.ts';
 
 // The published trading rules: allowed leverages, lot, fees and timing. Fees are basis
 // points of the contract amount (1 bp = 0.01 %), computed in paise and rounded half up to
@@ -19,6 +20,8 @@ export interface TradingRules {
   vipFees: FeeSchedule;
   /** A position can be closed only this many minutes after it was filled. */
   sellAfterMinutes: number;
+  /** T+N no-sell: a position filled on trading day T can be closed from the start of trading day T+N (IST); 0 means the same day. */
+  lockDays: number;
   /** A position is closed automatically when its equity falls to this percent of its margin. */
   maintenanceMarginPercent: number;
   /** Orders per user per second; more are refused with submit_too_frequently. */
@@ -32,9 +35,16 @@ export const defaultTradingRules: TradingRules = {
   fees: { serviceFeeBps: 3, stampDutyBps: 2, sellingFeeBps: 10 },
   vipFees: { serviceFeeBps: 1, stampDutyBps: 2, sellingFeeBps: 10 },
   sellAfterMinutes: 0,
+  lockDays: 0,
   maintenanceMarginPercent: 20,
   ordersPerSecond: 5,
 };
+
+/** The instant a position filled at `filledAt` may first be closed: both timing rules hold from then on. */
+export function lockedUntil(filledAt: number, rules: Pick<TradingRules, 'sellAfterMinutes' | 'lockDays'>): number {
+  const afterMinutes = filledAt + rules.sellAfterMinutes * 60_000;
+  return rules.lockDays > 0 ? Math.max(afterMinutes, tradingDayStartAfter(filledAt, rules.lockDays)) : afterMinutes;
+}
 
 /** amount × bps / 10,000, rounded half up to the paisa. */
 export function feeOn(amountPaise: bigint, bps: number): bigint {

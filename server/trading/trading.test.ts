@@ -135,6 +135,24 @@ describe('competing orders', () => {
   });
 });
 
+describe('lock-up rules', () => {
+  it('a-t-plus-one-position-is-locked-until-the-next-trading-day-and-the-close-says-so', async () => {
+    const locked = await startTestServer(database.db, {
+      market: { market: driven.market, kline: { candles: () => [], realUntil: () => null }, start() {}, async stop() {} },
+      tradingRules: { ...defaultTradingRules, ordersPerSecond: 1000, lockDays: 1 },
+    });
+    try {
+      const { session } = await fundedTrader(1_000_000n);
+      const opened = (await locked.call('order/place', { code: 'TCS', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.data;
+      expect(Date.parse(opened.locked_until)).toBeGreaterThan(Date.now());
+      expect((await locked.call('order/close', { order_no: opened.order_no }, session)).body.msg).toBe('position_locked');
+      expect((await locked.call('trade/rules', {}, session)).body.data).toMatchObject({ lockDays: 1 });
+    } finally {
+      await locked.close();
+    }
+  });
+});
+
 describe('resting limit orders, closing and margin calls', () => {
   it('rests a limit order, fills it when the stream crosses its price, and cancels only while pending', async () => {
     const { session, userId } = await fundedTrader(1_000_000n);

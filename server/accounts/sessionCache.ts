@@ -1,0 +1,52 @@
+import type { Authenticate } from '../http/routes.ts';
+import type { Session } from './sessions.ts';
+
+// Every protected request proves its session. Asking the database each time made the
+// session lookup the most frequent query of an active trader (several a second each), so
+// a confirmed session is remembered for a few seconds. Whatever ends or restricts a session
+// in this process forgets it at once (logout, a staff restriction); another server process
+// sees such a change within `ttlMs`. Refusals are never remembered.
+
+export interface SessionCache {
+  authenticate: Authenticate;
+  /** The session with this token hash ended (logout). */
+  forgetToken(tokenHash: string): void;
+  /** The user's state changed: their sessions are checked against the database again. */
+  forgetUser(userId: bigint): void;
+}
+
+export function createSessionCache(authenticate: Authenticate, { ttlMs = 5_000, entriesMax = 100_000, now = Date.now } = {}): SessionCache {
+  const entries = new Map<string, { session: Session; expiresAt: number }>();
+  const keyByTokenHash = new Map<string, string>();
+
+  function forgetKey(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    keyByTokenHash.delete(entry.session.tokenHash);
+  }
+
+  return {
+    async authenticate(token, account) {
+      const key = `${account}\n${token}`;
+      const cached = entries.get(key);
+      if (cached && cached.expiresAt > now()) return cached.session;
+      if (cached) forgetKey(key);
+      const outcome = await authenticate(token, account);
+      if (!('refusedWith' in outcome)) {
+        // A bounded memory: the oldest entry (Map keeps insertion order) makes room.
+        if (entries.size >= entriesMax) forgetKey(entries.keys().next().value!);
+        entries.set(key, { session: outcome, expiresAt: now() + ttlMs });
+        keyByTokenHash.set(outcome.tokenHash, key);
+      }
+      return outcome;
+    },
+    forgetToken(tokenHash) {
+      const key = keyByTokenHash.get(tokenHash);
+      if (key) forgetKey(key);
+    },
+    forgetUser(userId) {
+      for (const [key, entry] of entries) if (entry.session.userId === userId) forgetKey(key);
+    },
+  };
+}

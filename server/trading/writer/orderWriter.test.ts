@@ -1,0 +1,93 @@
+// The order writer against a real database: a burst becomes a few batches whose money
+// all lands in the ledger, a broken command fails alone instead of taking its batch with
+// it, and a key recorded by an earlier writer (a restart) answers with its order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueInvitationCode } from '../../accounts/invitations.ts';
+import { openLedgerAccount, transfer } from '../../ledger/ledger.ts';
+import { healthyLedger, ledgerHealth } from '../../ledger/ledgerTestKit.ts';
+import { openUserLedgerAccounts, userBalances } from '../../ledger/userBalances.ts';
+import { loadCatalog } from '../../market/instruments/catalog.ts';
+import { handDrivenMarket, type HandDrivenMarket } from '../../market/testing/marketTestKit.ts';
+import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
+import { houseAccounts } from '../orderStore.ts';
+import { defaultTradingRules } from '../rules.ts';
+import type { PlaceCommand } from './commands.ts';
+import { createOrderWriter, type OrderWriter } from './orderWriter.ts';
+
+let database: TestDatabase;
+let driven: HandDrivenMarket;
+let writer: OrderWriter;
+const users: bigint[] = [];
+const accountIds: bigint[] = [];
+
+async function newWriter(): Promise<OrderWriter> {
+  return createOrderWriter({ db: database.db, rules: defaultTradingRules, house: await houseAccounts(database.db), market: driven.market, now: Date.now });
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const { db } = database;
+  const { code } = await issueInvitationCode(db, { institutionName: 'Writer Desk', kind: 'advisor', code: 'WRITER1' });
+  const funding = await openLedgerAccount(db, { code: 'test:writer-funding', kind: 'demo_funding', allowNegative: true });
+  for (let index = 0; index < 8; index++) {
+    const [user] = await db.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [String(9_844_400_000 + index), 'not-a-real-hash', code]);
+    const accounts = await openUserLedgerAccounts(db, user!.id);
+    await db.transaction((tx) => transfer(tx, {
+      idempotencyKey: `writer-funding:${index}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      postings: [{ accountId: funding, amountPaise: -100_000_000_00n }, { accountId: accounts.availableAccountId, amountPaise: 100_000_000_00n }],
+    }));
+    users.push(user!.id);
+    accountIds.push(accounts.availableAccountId, accounts.frozenAccountId, accounts.marginAccountId);
+  }
+  driven = handDrivenMarket(7, loadCatalog().instruments);
+  driven.step();
+  writer = await newWriter();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const place = (userId: bigint, key: string, overrides: Partial<PlaceCommand> = {}): PlaceCommand => {
+  const price = BigInt(driven.market.quote('TCS')!.last);
+  return {
+    kind: 'place', userId, vip: false, idempotencyKey: key, code: 'TCS', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 2,
+    limitPaise: null, pricePaise: price, fillsNow: true, ...overrides,
+  };
+};
+
+describe('the order writer', () => {
+  it('a-burst-of-orders-from-many-users-is-written-in-a-few-batches-and-the-ledger-balances', async () => {
+    const before = writer.stats();
+    const results = await Promise.all(Array.from({ length: 64 }, (_, index) => writer.submit(place(users[index % users.length]!, `burst-order-${index}`))));
+    const after = writer.stats();
+    expect(results.every((row) => row?.status === 'holding')).toBe(true);
+    expect(new Set(results.map((row) => row!.id)).size).toBe(64);
+    expect(after.commands - before.commands).toBe(64);
+    expect(after.batches - before.batches).toBeLessThan(8);
+    expect(await ledgerHealth(database.db, accountIds)).toEqual(healthyLedger());
+  });
+
+  it('one-broken-command-fails-alone-and-the-rest-of-its-batch-is-written', async () => {
+    const resting = (await writer.submit(place(users[0]!, 'resting-for-broken-fill', { type: 'limit', limitPaise: 100_000n, pricePaise: 100_000n, fillsNow: false })))!;
+    const before = writer.stats();
+    const outcomes = await Promise.allSettled([
+      writer.submit(place(users[1]!, 'beside-broken-1')),
+      // A fill naming someone other than the order's owner is a programming error, not a refusal.
+      writer.submit({ kind: 'fill', userId: users[2]!, orderId: resting.id, pricePaise: 100_000n, vip: false }),
+      writer.submit(place(users[3]!, 'beside-broken-2')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(writer.stats().fallbacks - before.fallbacks).toBe(1);
+    expect((await userBalances(database.db, users[0]!)).frozenPaise).toBe(resting.frozen_paise);
+    expect(await ledgerHealth(database.db, accountIds)).toEqual(healthyLedger());
+  });
+
+  it('a-key-recorded-by-an-earlier-writer-answers-with-its-order-after-a-restart', async () => {
+    const first = (await writer.submit(place(users[4]!, 'before-restart-key')))!;
+    const restarted = await newWriter();
+    const again = await restarted.submit(place(users[4]!, 'before-restart-key'));
+    expect(again!.id).toBe(first.id);
+    await expect(restarted.submit(place(users[4]!, 'before-restart-key', { quantity: 200n }))).rejects.toMatchObject({ key: 'idempotency_key_reused' });
+  });
+});

@@ -1,0 +1,175 @@
+import type { Logger } from 'pino';
+import type { Database, Sql } from '../../db/database.ts';
+import { refuse } from '../../http/refusal.ts';
+import { allocateTransferIds, appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
+import { ledgerAccountsOfUsers, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
+import type { Market } from '../../market/marketService.ts';
+import type { HouseAccounts, OrderRow } from '../orderStore.ts';
+import type { TradingRules } from '../rules.ts';
+import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
+import { allocateOrderIds, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
+import { type CommandResult, type PlaceCommand, targetOrderOf, type WriterCommand } from './commands.ts';
+
+// The order writer: the one owner of order and balance changes in this process.
+//
+// Commands queue up while a batch is being written; when it commits, everything that
+// arrived meanwhile becomes the next batch. A batch is one transaction: lock the order rows
+// and ledger accounts it touches, decide every command in memory (batchPlan.ts), write all
+// rows with a few multi-row statements, commit, and only then answer. Under load batches
+// grow and each order's share of the commit shrinks; when idle a command runs at once.
+// Durability is paid once per batch, and the database stays the only record: nothing is
+// answered before its commit, and a crash at any point loses only uncommitted batches,
+// whose callers never got an answer.
+
+export interface OrderWriterOptions {
+  db: Database;
+  rules: TradingRules;
+  house: HouseAccounts;
+  market: Market;
+  now: () => number;
+  logger?: Logger;
+  /** Commands per batch at most; more wait for the next one. */
+  batchSizeMax?: number;
+}
+
+export interface OrderWriter {
+  submit(command: WriterCommand): Promise<CommandResult>;
+  /** Resolves when every command submitted so far has been answered. */
+  idle(): Promise<void>;
+  /** Batches written and commands in them since start, for benchmarks and logs. */
+  stats(): { batches: number; commands: number; fallbacks: number };
+}
+
+interface Queued {
+  command: WriterCommand;
+  resolve: (result: CommandResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Written {
+  plan: BatchPlan;
+  /** The committed row per command index (inserted or updated). */
+  rows: Map<number, OrderRow>;
+}
+
+export function createOrderWriter({ db, rules, house, market, now, logger, batchSizeMax = 1024 }: OrderWriterOptions): OrderWriter {
+  // Which ledger accounts a user has never changes: looked up once per user.
+  const accountsByUser = new Map<bigint, UserLedgerAccounts>();
+  const queue: Queued[] = [];
+  let draining: Promise<void> | null = null;
+  const counters = { batches: 0, commands: 0, fallbacks: 0 };
+
+  async function accountsOf(sql: Sql, userIds: Iterable<bigint>): Promise<Map<bigint, UserLedgerAccounts>> {
+    const wanted = [...new Set(userIds)];
+    const missing = wanted.filter((userId) => !accountsByUser.has(userId));
+    if (missing.length > 0) for (const [userId, accounts] of await ledgerAccountsOfUsers(sql, missing)) accountsByUser.set(userId, accounts);
+    return new Map(wanted.map((userId) => [userId, accountsByUser.get(userId)!]));
+  }
+
+  // Lock and read everything the batch touches, decide every command in memory, then write
+  // all rows: a fixed handful of statements whatever the batch size. Ids are drawn from the
+  // sequences up front so that every row, and every transfer's key, is known before writing.
+  async function write(tx: Sql, commands: readonly WriterCommand[]): Promise<Written> {
+    const accounts = await accountsOf(tx, commands.map((command) => command.userId));
+    const accountIds = [...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]);
+    const targets = [...new Set(commands.map(targetOrderOf).filter((id): id is bigint => id !== null))];
+    const places = commands.filter((command): command is PlaceCommand => command.kind === 'place');
+    const orders = await lockOrders(tx, targets.sort(compareIds));
+    const existing = await ordersByKeys(tx, places);
+    const balances = await lockedBalances(tx, accountIds.sort(compareIds));
+    const orderIds = await allocateOrderIds(tx, places.length);
+    // At most two transfers per new order (freeze and fill) and one per other command.
+    const transferIds = await allocateTransferIds(tx, commands.length + places.length);
+
+    const plan = planBatch({
+      rules, house, market, now: now(), accounts, balances, orders,
+      existing: new Map(existing.map((row) => [keyOf(row.user_id, row.idempotency_key), row])),
+    }, commands);
+
+    const transfers: (TransferCommand & { id: bigint })[] = [];
+    const numbered = <T extends TransferCommand>(transfer: T) => transfers.push({ ...transfer, id: transferIds[transfers.length]! });
+    const newRows = plan.inserts.map((insert, index) => {
+      const id = orderIds[index]!;
+      for (const transfer of insert.transfers(id)) numbered(transfer);
+      return { ...insert.row, id };
+    });
+    for (const update of plan.updates) numbered(update.transfer);
+    const inserted = await insertOrders(tx, newRows);
+    const updated = await updateOrders(tx, plan.updates);
+    await appendTransfers(tx, transfers);
+
+    const rows = new Map<number, OrderRow>();
+    plan.inserts.forEach((insert, index) => rows.set(insert.command, inserted.get(orderIds[index]!)!));
+    for (const update of plan.updates) rows.set(update.command, updated.get(update.row.id)!);
+    return { plan, rows };
+  }
+
+  function answer(batch: readonly Queued[], { plan, rows }: Written): void {
+    plan.outcomes.forEach((outcome, index) => {
+      const { command, resolve, reject } = batch[index]!;
+      try {
+        switch (outcome.kind) {
+          case 'inserted':
+          case 'updated':
+            return resolve(rows.get(index)!);
+          case 'answered':
+            return resolve(command.kind === 'place' && outcome.row ? sameTermsOrRefuse(outcome.row, command) : outcome.row);
+          case 'same_as':
+            return resolve(sameTermsOrRefuse(rows.get(outcome.command)!, command as PlaceCommand));
+          case 'refused':
+            return reject(outcome.error);
+        }
+      } catch (error) {
+        reject(error);
+      }
+    });
+  }
+
+  async function runBatch(batch: readonly Queued[]): Promise<void> {
+    try {
+      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command)));
+      counters.batches += 1;
+      counters.commands += batch.length;
+      answer(batch, written);
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // Something in the batch broke an assumption (a key taken by another process, a row
+      // changed under us) or the database failed. Nothing was written; each command gets
+      // its own transaction so one bad command cannot fail the others.
+      counters.fallbacks += 1;
+      logger?.warn({ err: error, commands: batch.length }, 'trading: batch failed, writing its commands one by one');
+      for (const queued of batch) await runBatch([queued]);
+    }
+  }
+
+  function drain(): Promise<void> {
+    // Let the requests parsed in this turn of the event loop join the first batch.
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      while (queue.length > 0) await runBatch(queue.splice(0, batchSizeMax));
+      draining = null;
+    });
+  }
+
+  return {
+    submit(command) {
+      return new Promise<CommandResult>((resolve, reject) => {
+        queue.push({ command, resolve, reject });
+        draining ??= drain();
+      });
+    },
+    async idle() {
+      while (draining) await draining;
+    },
+    stats: () => ({ ...counters }),
+  };
+}
+
+/** A repeated idempotency key answers with the first order, but only for the same terms. */
+const compareIds = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function sameTermsOrRefuse(row: OrderRow, command: Pick<PlaceCommand, 'code' | 'side' | 'type' | 'quantity' | 'leverage' | 'limitPaise'>): OrderRow {
+  const same = row.code === command.code && row.side === command.side && row.type === command.type && row.quantity === command.quantity
+    && row.leverage === command.leverage && row.limit_price_paise === command.limitPaise;
+  if (!same) refuse('idempotency_key_reused');
+  return row;
+}
