@@ -93,5 +93,7 @@ export const tradingRulesResponse = z.object({
   /** Fees are rounded to the paisa, half up. */
   feeRounding: z.literal('half_up_paise'),
   sellAfterMinutes: z.number().int(),
+  /** T+N no-sell: trading days after the fill before a position may be closed. */
+  lockDays: z.number().int(),
   maintenanceMarginPercent: z.number().int(),
 });

@@ -88,6 +88,7 @@ function readTradingRules(env: NodeJS.ProcessEnv): TradingRules {
       sellingFeeBps: integer('TRADE_SELLING_FEE_BPS', rules.vipFees.sellingFeeBps, 0, 1000),
     },
     sellAfterMinutes: integer('TRADE_SELL_AFTER_MINUTES', rules.sellAfterMinutes, 0, 60 * 24 * 30),
+    lockDays: integer('TRADE_LOCK_DAYS', rules.lockDays, 0, 30),
     maintenanceMarginPercent: integer('TRADE_MAINTENANCE_MARGIN_PERCENT', rules.maintenanceMarginPercent, 0, 99),
     ordersPerSecond: integer('TRADE_ORDERS_PER_SECOND', rules.ordersPerSecond, 1, 100_000),
   };

@@ -53,6 +53,16 @@ export function isTradingDay(day: string): boolean {
   return weekday !== 0 && weekday !== 6 && !nseHolidays.has(day);
 }
 
+/** IST midnight starting the `count`-th trading day after the one containing `time` (T+N). */
+export function tradingDayStartAfter(time: number, count: number): number {
+  let dayStart = istDayStart(time);
+  for (let remaining = count; remaining > 0; ) {
+    dayStart += dayMs;
+    if (isTradingDay(istDay(dayStart))) remaining -= 1;
+  }
+  return dayStart;
+}
+
 export function nsePhaseAt(time: number): SessionPhase {
   if (!isTradingDay(istDay(time))) return 'closed';
   const minute = istMinuteOfDay(time);

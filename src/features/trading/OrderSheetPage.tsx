@@ -196,6 +196,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
 
       <section className={styles.card} aria-label={t`Order preview`}>
         <PreviewFigures preview={preview} side={side} />
+        <ClosingRules rules={rules} />
       </section>
 
       <div className={styles.submitBar}>
@@ -206,5 +207,22 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
 
       {confirmation ? <OrderConfirmSheet confirmation={confirmation} submitting={submitting} onConfirm={confirm} onDismiss={() => setConfirmation(null)} /> : null}
     </form>
+  );
+}
+
+/** The published timing rules, so nobody learns of a lock-up only when a close is refused. */
+function ClosingRules({ rules }: { rules: TradingRules }) {
+  const { t } = useLingui();
+  const lines = [
+    rules.lockDays > 0 ? t`Lock-up T+${rules.lockDays}: a position filled on trading day T can be closed from trading day T+${rules.lockDays}.` : null,
+    rules.sellAfterMinutes > 0 ? t`The position can be closed ${rules.sellAfterMinutes} minutes after the fill at the earliest.` : null,
+    t`A position is closed automatically when its equity falls to ${rules.maintenanceMarginPercent} % of its margin.`,
+  ].filter((line): line is string => line !== null);
+  return (
+    <ul className={styles.muted} data-testid="closing-rules">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }

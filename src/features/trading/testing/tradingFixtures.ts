@@ -13,6 +13,7 @@ export const tradingRules: ResponseOf<'trade/rules'> = {
   sellingFeeBps: 5,
   feeRounding: 'half_up_paise',
   sellAfterMinutes: 5,
+  lockDays: 0,
   maintenanceMarginPercent: 30,
 };
 
