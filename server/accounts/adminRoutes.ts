@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { type Authenticators, registerCommand } from '../http/routes.ts';
+import { issueInvitationAsStaff, listInvitations, setInvitationActive } from './invitations.ts';
+import { setRestriction } from './restrictions.ts';
+import { listUsers, userDetail } from './userAdmin.ts';
+
+// Back-office commands over users and invitation codes. Roles are in contract/api.ts.
+export function registerAccountAdminRoutes(app: FastifyInstance, db: Database, authenticators: Authenticators): void {
+  registerCommand(app, authenticators, 'admin/users/list', ({ body }) => listUsers(db, body.page, body.query));
+  registerCommand(app, authenticators, 'admin/users/detail', ({ body }) => userDetail(db, BigInt(body.user_id), body.statement_page));
+  registerCommand(app, authenticators, 'admin/users/setRestriction', ({ body, session }) => setRestriction(db, session.staffId, body));
+  registerCommand(app, authenticators, 'admin/invitations/list', ({ body }) => listInvitations(db, body.page));
+  registerCommand(app, authenticators, 'admin/invitations/issue', ({ body, session }) =>
+    issueInvitationAsStaff(db, session.staffId, { institutionName: body.institution_name, kind: body.kind, code: body.code, reason: body.reason }),
+  );
+  registerCommand(app, authenticators, 'admin/invitations/setActive', ({ body, session }) => setInvitationActive(db, session.staffId, body));
+}
