@@ -78,6 +78,20 @@ describe('accepted images', () => {
     expect(served.rawPayload.includes(Buffer.from('Secret Location'))).toBe(false);
   });
 
+  it('a-phone-sized-photo-of-several-megabytes-is-accepted-and-kept-within-4096-pixels', async () => {
+    // Random pixels do not compress: this JPEG is megabytes, far over the 64 KiB limit of JSON bodies.
+    const width = 4400;
+    const height = 300;
+    const noise = Buffer.alloc(width * height * 3);
+    for (let index = 0; index < noise.length; index += 1) noise[index] = (index * 2654435761) >>> 24;
+    const photo = await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const result = await upload(owner.session, imageForm(photo));
+    expect(result.body.status).toBe(1);
+    const served = await fetchFile(result.body.data.upload_id, owner.session);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 4096 });
+  });
+
   it.each([
     ['png', () => sharp({ create: { width: 20, height: 20, channels: 4, background: '#00000080' } }).png().toBuffer(), 'image/png'],
     ['webp', () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } }).webp().toBuffer(), 'image/webp'],
