@@ -6,6 +6,27 @@ import { z } from 'zod';
 export const accountStates = ['active', 'frozen', 'login_banned', 'trade_barred', 'withdraw_barred'] as const;
 export type AccountState = (typeof accountStates)[number];
 
+/**
+ * Restrictions staff can switch on and off independently, most severe first. A frozen
+ * account cannot log in and its sessions stop; login_banned only refuses new logins;
+ * trade_barred refuses orders; withdraw_barred refuses withdrawals.
+ */
+export const restrictionNames = ['frozen', 'login_banned', 'trade_barred', 'withdraw_barred'] as const;
+export type RestrictionName = (typeof restrictionNames)[number];
+export type Restrictions = Record<RestrictionName, boolean>;
+
+/** The one-word state older screens show: the most severe restriction switched on, else 'active'. */
+export function mostSevereState(restrictions: Restrictions): AccountState {
+  return restrictionNames.find((name) => restrictions[name]) ?? 'active';
+}
+
+export const restrictionsSchema = z.object({
+  frozen: z.boolean(),
+  login_banned: z.boolean(),
+  trade_barred: z.boolean(),
+  withdraw_barred: z.boolean(),
+});
+
 /** An Indian mobile number: ten digits, starting 6–9. */
 export const mobileNumberPattern = /^[6-9]\d{9}$/;
 export const passwordLengthMin = 8;
@@ -59,7 +80,9 @@ export const balancesSchema = z.object({
 export const userInfoResponse = z.object({
   user_id: z.string(),
   account: z.string(),
+  /** The most severe restriction, or 'active' when none is on. */
   state: z.enum(accountStates),
+  restrictions: restrictionsSchema,
   institution: z.string(),
   created_at: z.string(),
   /** VIP users see the real-time analytics on /market/vip. */

@@ -39,13 +39,48 @@ import {
   tradingRulesResponse,
 } from './trading.ts';
 import { watchlistRequest, watchlistResponse } from './watchlist.ts';
+import { adminAuditListRequest, adminAuditListResponse, userAuditLogRequest, userAuditLogResponse } from './audit.ts';
+import {
+  adminUserDetailRequest,
+  adminUserDetailResponse,
+  adminUsersListRequest,
+  adminUsersListResponse,
+  invitationIssueRequest,
+  invitationRow,
+  invitationSetActiveRequest,
+  invitationsListRequest,
+  invitationsListResponse,
+  setRestrictionRequest,
+  setRestrictionResponse,
+} from './backOffice.ts';
+import { messageReadRequest, messageReadResponse, messagesRequest, messagesResponse } from './notifications.ts';
+import { pageRequest } from './paging.ts';
+import { settingRow, settingsListResponse, settingsUpdateRequest } from './settings.ts';
+import {
+  staffCreateRequest,
+  staffListResponse,
+  staffLoginRequest,
+  staffLoginResponse,
+  staffMember,
+  staffMeResponse,
+  staffSetActiveRequest,
+} from './staff.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
 // registers a route per entry and validates with `request`; the app's command bus
 // is typed from the same entries, so a renamed field breaks both at compile time.
+//
+// `auth` says who may call: false — anyone; true — a logged-in user; 'staff' — a
+// logged-in staff member whose role is in `roles` (HTTP 401 without a staff session,
+// 403 `staff_role_not_allowed` for another role). A user's session never opens a staff
+// entry, and a staff session never opens a user entry.
 
 const nothing = z.null();
+
+const anyStaff = ['reviewer', 'operator', 'admin'] as const;
+const operators = ['operator', 'admin'] as const;
+const admins = ['admin'] as const;
 
 export const api = {
   'common/config': { auth: false, request: siteConfigRequest, response: siteConfigResponse },
@@ -80,6 +115,27 @@ export const api = {
   'order/detail': { auth: true, request: orderNumberRequest, response: order },
   'order/list': { auth: true, request: orderListRequest, response: orderList },
   'user/statement': { auth: true, request: statementRequest, response: statementResponse },
+  // what staff did to the caller's account, and messages to the caller
+  'user/auditLog': { auth: true, request: userAuditLogRequest, response: userAuditLogResponse },
+  'user/messages': { auth: true, request: messagesRequest, response: messagesResponse },
+  'user/messageRead': { auth: true, request: messageReadRequest, response: messageReadResponse },
+  // back office: staff sessions and accounts
+  'admin/login': { auth: false, request: staffLoginRequest, response: staffLoginResponse },
+  'admin/logout': { auth: 'staff', roles: anyStaff, request: emptyRequest, response: nothing },
+  'admin/me': { auth: 'staff', roles: anyStaff, request: emptyRequest, response: staffMeResponse },
+  'admin/staff/list': { auth: 'staff', roles: admins, request: pageRequest, response: staffListResponse },
+  'admin/staff/create': { auth: 'staff', roles: admins, request: staffCreateRequest, response: staffMember },
+  'admin/staff/setActive': { auth: 'staff', roles: admins, request: staffSetActiveRequest, response: staffMember },
+  // back office: users (read-only over money), invitation codes, audit log, configuration
+  'admin/users/list': { auth: 'staff', roles: anyStaff, request: adminUsersListRequest, response: adminUsersListResponse },
+  'admin/users/detail': { auth: 'staff', roles: anyStaff, request: adminUserDetailRequest, response: adminUserDetailResponse },
+  'admin/users/setRestriction': { auth: 'staff', roles: operators, request: setRestrictionRequest, response: setRestrictionResponse },
+  'admin/invitations/list': { auth: 'staff', roles: operators, request: invitationsListRequest, response: invitationsListResponse },
+  'admin/invitations/issue': { auth: 'staff', roles: operators, request: invitationIssueRequest, response: invitationRow },
+  'admin/invitations/setActive': { auth: 'staff', roles: operators, request: invitationSetActiveRequest, response: invitationRow },
+  'admin/audit/list': { auth: 'staff', roles: anyStaff, request: adminAuditListRequest, response: adminAuditListResponse },
+  'admin/settings/list': { auth: 'staff', roles: admins, request: emptyRequest, response: settingsListResponse },
+  'admin/settings/update': { auth: 'staff', roles: admins, request: settingsUpdateRequest, response: settingRow },
 } as const;
 
 export type Api = typeof api;

@@ -50,6 +50,34 @@ export const messageKeys = [
   'order_not_pending',
   'order_not_holding',
   'position_locked',
+  // staff (back office)
+  'staff_role_not_allowed',
+  'login_required',
+  'staff_login_invalid',
+  'staff_name_required',
+  'staff_password_too_short',
+  'staff_login_already_exists',
+  'staff_disabled',
+  'staff_not_found',
+  'staff_cannot_change_self',
+  'reason_required',
+  'reason_too_long',
+  'already_in_that_state',
+  'user_not_found',
+  'setting_unknown',
+  'setting_value_invalid',
+  'institution_name_required',
+  'invite_code_invalid',
+  'invite_code_already_exists',
+  'invitation_not_found',
+  // uploads, in the order the rules are checked
+  'upload_purpose_invalid',
+  'upload_file_required',
+  'upload_too_large',
+  'upload_not_an_image',
+  'upload_failed',
+  // messages
+  'message_not_found',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -6,20 +9,29 @@ import { Server as SocketServer } from 'socket.io';
 import msgpackParser from 'socket.io-msgpack-parser';
 import { apiBasePath } from '../contract/envelope.ts';
 import { authenticate } from './accounts/accounts.ts';
+import { registerAccountAdminRoutes } from './accounts/adminRoutes.ts';
 import { createSessionCache } from './accounts/sessionCache.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
+import { registerAuditRoutes } from './audit/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
+import type { Authenticators } from './http/routes.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerSettingsRoutes } from './settings/routes.ts';
+import { loadSettings, type Settings } from './settings/settings.ts';
+import { registerStaffRoutes } from './staff/routes.ts';
+import { authenticateStaff } from './staff/staffSessions.ts';
 import { createExecution } from './trading/execution.ts';
 import { houseAccounts } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
 import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
 
 export interface AppOptions {
@@ -33,6 +45,8 @@ export interface AppOptions {
   tradingRules?: TradingRules;
   /** The clock orders are stamped with; tests move it. */
   now?: () => number;
+  /** Folder of uploaded images, outside the web root; created when missing. */
+  uploadDir?: string;
 }
 
 export interface App {
@@ -41,12 +55,23 @@ export interface App {
   stream: ReturnType<typeof attachQuoteStream>;
   execution: ReturnType<typeof createExecution>;
   writer: OrderWriter;
+  /** Configuration values staff may change (server/settings/registry.ts). */
+  settings: Settings;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
 
-export async function buildApp({ db, demoMode, webDir, logger, market, tradingRules = defaultTradingRules, now = Date.now }: AppOptions): Promise<App> {
+export async function buildApp({
+  db,
+  demoMode,
+  webDir,
+  logger,
+  market,
+  tradingRules = defaultTradingRules,
+  now = Date.now,
+  uploadDir = resolve('./data/uploads'),
+}: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
 
@@ -58,8 +83,14 @@ export async function buildApp({ db, demoMode, webDir, logger, market, tradingRu
     return reply.code(500).send(refusal('system_busy'));
   });
 
+  // Multipart bodies are parsed only by the upload route, with the size limit of the moment (settings).
+  await http.register(fastifyMultipart);
+  await mkdir(uploadDir, { recursive: true });
+  const settings = await loadSettings(db);
+
   const sessions = createSessionCache((token, account) => authenticate(db, token, account));
   const authenticateSession = sessions.authenticate;
+  const authenticators: Authenticators = { user: authenticateSession, staff: (token, login) => authenticateStaff(db, token, login) };
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
   registerAccountRoutes(http, db, authenticateSession, sessions);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
@@ -70,6 +101,13 @@ export async function buildApp({ db, demoMode, webDir, logger, market, tradingRu
   const execution = createExecution(trading, logger);
   await execution.rebuild();
   registerTradingRoutes(http, db, authenticateSession, trading, execution);
+  registerNotificationRoutes(http, db, authenticators);
+  registerAuditRoutes(http, db, authenticators);
+  registerUploadRoutes(http, db, authenticators, settings, uploadDir);
+  // Back office: staff sessions and accounts, users and invitation codes, configuration.
+  registerStaffRoutes(http, db, authenticators);
+  registerAccountAdminRoutes(http, db, authenticators, sessions);
+  registerSettingsRoutes(http, db, authenticators, settings);
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
@@ -94,5 +132,5 @@ export async function buildApp({ db, demoMode, webDir, logger, market, tradingRu
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer };
+  return { http, sockets, stream, execution, writer, settings };
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/open.ts';
 import type { MarketConfig } from './market/runtime.ts';
 import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
@@ -10,6 +10,8 @@ export interface ServerConfig {
   /** Demo data and play money: on for the embedded database, off for a real server unless asked for. */
   demoMode: boolean;
   webDir: string;
+  /** Uploaded images, outside the web root. */
+  uploadDir: string;
   logLevel: string;
   market: MarketConfig;
   trading: TradingRules;
@@ -30,6 +32,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database,
     demoMode,
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
+    // Beside the embedded database by default; a server on a real PostgreSQL sets its own (a persistent volume).
+    uploadDir: resolve(env.UPLOAD_DIR?.trim() || join(env.DATA_DIR ?? './data', 'uploads')),
     logLevel: env.LOG_LEVEL ?? 'info',
     market: readMarketConfig(env, demoMode),
     trading: readTradingRules(env),

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { demoInvitationCode, demoUser, seedDemo } from './demo/seed.ts';
+import { demoInvitationCode, demoStaff, demoUser, seedDemo } from './demo/seed.ts';
 import { openMarket } from './market/runtime.ts';
 
 const config = readConfig();
@@ -16,11 +16,12 @@ if (config.demoMode) {
     { invitationCode: demoInvitationCode, demoAccount: demoUser.account, created },
     `demo mode: invitation code ${demoInvitationCode}, demo login ${demoUser.account} / ${demoUser.password}`,
   );
+  logger.info(`demo back office: ${demoStaff.map((staff) => `${staff.login} / ${staff.password} (${staff.role})`).join(', ')}`);
 }
 
 const market = await openMarket(config.market);
 logger.info({ source: market.market.source, instruments: market.market.instruments.length }, 'market feed ready');
-const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, logger, market, tradingRules: config.trading });
+const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, logger, market, tradingRules: config.trading });
 market.start();
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);

@@ -147,7 +147,7 @@ describe('login and sessions', () => {
 
 describe('account states', () => {
   const setState = (account: string, state: string) =>
-    database.db.query('UPDATE users SET state = $1 WHERE account = $2', [state, account]);
+    database.db.query(`UPDATE users SET ${state} = true WHERE account = $1`, [account]);
 
   it('a-frozen-account-cannot-log-in-and-its-sessions-stop-working', async () => {
     const session = await registerAndLogin('9876500020');

@@ -5,7 +5,7 @@ import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { openUserLedgerAccounts, userBalances } from '../ledger/userBalances.ts';
 import { decoyPasswordHash, hashPassword, passwordMatches } from './passwords.ts';
-import { findSession, type Session, startSession } from './sessions.ts';
+import { findSession, type RestrictionColumns, restrictionColumns, restrictionsForWire, type Session, startSession } from './sessions.ts';
 
 export type RegisterForm = z.output<typeof registerRequest>;
 export type LoginForm = z.output<typeof loginRequest>;
@@ -45,8 +45,8 @@ export async function login(db: Database, form: LoginForm): Promise<{ token: str
   );
   if ((failures?.count ?? 0n) >= BigInt(loginFailuresMax)) refuse('submit_too_frequently');
 
-  const [user] = await db.query<{ id: bigint; password_hash: string; state: string }>(
-    'SELECT id, password_hash, state FROM users WHERE account = $1',
+  const [user] = await db.query<{ id: bigint; password_hash: string; frozen: boolean; login_banned: boolean }>(
+    'SELECT id, password_hash, frozen, login_banned FROM users WHERE account = $1',
     [form.account],
   );
   const matches = await passwordMatches(user?.password_hash ?? (await decoyPasswordHash()), form.password);
@@ -55,8 +55,8 @@ export async function login(db: Database, form: LoginForm): Promise<{ token: str
     await db.query('INSERT INTO login_failures (account) VALUES ($1)', [form.account]);
     refuse('account_or_password_incorrect');
   }
-  if (user.state === 'frozen') refuse('account_frozen');
-  if (user.state === 'login_banned') refuse('account_login_banned');
+  if (user.frozen) refuse('account_frozen');
+  if (user.login_banned) refuse('account_login_banned');
   const token = await startSession(db, user.id);
   return { token, account: form.account };
 }
@@ -64,14 +64,16 @@ export async function login(db: Database, form: LoginForm): Promise<{ token: str
 export async function authenticate(sql: Sql, token: string, account: string) {
   const session = await findSession(sql, token, account);
   if (!session) return { refusedWith: 'not_logged_in' as const };
-  if (session.state === 'frozen') return { refusedWith: 'account_frozen' as const };
-  if (session.state === 'login_banned') return { refusedWith: 'account_login_banned' as const };
+  // A frozen account's sessions stop at once. A login ban refuses new logins and, as before
+  // the switches were independent, also the sessions already open.
+  if (session.restrictions.frozen) return { refusedWith: 'account_frozen' as const };
+  if (session.restrictions.loginBanned) return { refusedWith: 'account_login_banned' as const };
   return session;
 }
 
 export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
-  const [row] = await sql.query<{ account: string; state: UserInfo['state']; institution: string; created_at: Date; vip: boolean }>(
-    `SELECT u.account, u.state, i.name AS institution, u.created_at, u.vip
+  const [row] = await sql.query<{ account: string; institution: string; created_at: Date; vip: boolean } & RestrictionColumns>(
+    `SELECT u.account, ${restrictionColumns}, i.name AS institution, u.created_at, u.vip
        FROM users u
        JOIN invitation_codes c ON c.code = u.invitation_code
        JOIN institutions i ON i.id = c.institution_id
@@ -83,7 +85,7 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
   return {
     user_id: session.userId.toString(),
     account: row.account,
-    state: row.state,
+    ...restrictionsForWire(row),
     institution: row.institution,
     created_at: new Date(row.created_at).toISOString(),
     vip: row.vip,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { demoFundingPaise, demoInvitationCode, demoUser, seedDemo } from './seed.ts';
+import { demoFundingPaise, demoInvitationCode, demoStaff, demoUser, seedDemo, seedDemoStaff } from './seed.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -50,4 +50,14 @@ it('new-users-can-register-with-the-demo-invitation-code', async () => {
     agree: true,
   });
   expect(result.body.status).toBe(1);
+});
+
+it('demo-staff-log-in-with-their-roles-and-seeding-again-creates-none', async () => {
+  await seedDemo(database.db);
+  expect(await seedDemoStaff(database.db)).toEqual({ created: [] });
+  for (const staff of demoStaff) {
+    const login = await server.call('admin/login', { login: staff.login, password: staff.password });
+    expect(login.body.data).toMatchObject({ login: staff.login, role: staff.role });
+  }
+  expect(demoStaff.filter((staff) => staff.role === 'reviewer')).toHaveLength(2);
 });

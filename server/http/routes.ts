@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { api, type ApiPath, type ParsedRequestOf, type ResponseOf } from '../../contract/api.ts';
 import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
+import type { StaffRole } from '../../contract/staff.ts';
 import type { Session } from '../accounts/sessions.ts';
+import type { StaffSession } from '../staff/staffSessions.ts';
 import { refusal, succeed } from './envelope.ts';
 import { validate } from './validation.ts';
 
-type SessionFor<P extends ApiPath> = (typeof api)[P]['auth'] extends true ? Session : null;
+type AuthOf<P extends ApiPath> = (typeof api)[P]['auth'];
+
+/** What the handler gets as `session`: the user's, the staff member's, or nothing for public entries. */
+export type SessionFor<P extends ApiPath> = AuthOf<P> extends true ? Session : AuthOf<P> extends 'staff' ? StaffSession : null;
 
 export interface CommandContext<P extends ApiPath> {
   body: ParsedRequestOf<P>;
@@ -16,34 +21,73 @@ export interface CommandContext<P extends ApiPath> {
 export type CommandHandler<P extends ApiPath> = (context: CommandContext<P>) => Promise<ResponseOf<P>>;
 
 export type Authenticate = (token: string, account: string) => Promise<Session | { refusedWith: 'not_logged_in' | 'account_frozen' | 'account_login_banned' }>;
+export type AuthenticateStaff = (token: string, login: string) => Promise<StaffSession | { refusedWith: 'not_logged_in' }>;
+
+/** Both session checks; staff entries need this form, user entries accept either form. */
+export interface Authenticators {
+  user: Authenticate;
+  staff: AuthenticateStaff;
+}
+
+type AuthenticatorsFor<P extends ApiPath> = AuthOf<P> extends 'staff' ? Authenticators : Authenticate | Authenticators;
 
 /**
- * Registers `POST /api/vue/<path>` for one contract entry: checks the session when the
- * entry is protected (HTTP 401 otherwise), validates the body with the shared schema,
- * then hands a typed body to the handler. Refusals thrown by the handler become
- * status-0 envelopes in the server's error handler.
+ * Registers `POST /api/vue/<path>` for one contract entry: checks the session the entry
+ * asks for (HTTP 401 without one; for staff entries HTTP 403 `staff_role_not_allowed`
+ * when the staff member's role is not listed), validates the body with the shared schema,
+ * then hands a typed body to the handler. Refusals thrown by the handler become status-0
+ * envelopes in the server's error handler.
  */
 export function registerCommand<P extends ApiPath>(
   app: FastifyInstance,
-  authenticate: Authenticate,
+  authenticate: AuthenticatorsFor<P>,
   path: P,
   handler: CommandHandler<P>,
 ): void {
   const entry = api[path];
+  const authenticators: Partial<Authenticators> = typeof authenticate === 'function' ? { user: authenticate } : authenticate;
+  const staffRoles: readonly StaffRole[] | null = 'roles' in entry ? entry.roles : null;
+  if (entry.auth === 'staff' && (!authenticators.staff || !staffRoles)) {
+    throw new Error(`routes: ${path} is a staff entry and needs the staff authenticator and its roles`);
+  }
   app.post(apiBasePath + path, async (request, reply) => {
-    let session: Session | null = null;
-    if (entry.auth) {
-      const token = headerValue(request, sessionHeaders.token);
-      const account = headerValue(request, sessionHeaders.account);
-      const outcome = token && account ? await authenticate(token, account) : { refusedWith: 'not_logged_in' as const };
+    let session: Session | StaffSession | null = null;
+    if (entry.auth === true) {
+      const outcome = await checkSession(request, authenticators.user!);
       if ('refusedWith' in outcome) return reply.code(401).send(refusal(outcome.refusedWith));
       session = outcome;
+    } else if (entry.auth === 'staff') {
+      const outcome = await checkSession(request, authenticators.staff!);
+      if ('refusedWith' in outcome) return reply.code(401).send(refusal(outcome.refusedWith));
+      // Checked before the body: a role that may not call the entry learns nothing about its rules.
+      if (!staffRoles!.includes(outcome.role)) return reply.code(403).send(refusal('staff_role_not_allowed'));
+      session = outcome;
     }
-    const validation = validate(entry.request, request.body);
-    if (!validation.ok) return reply.send(refusal(validation.key, validation.key === 'invalid_field' ? validation.field : undefined));
-    const data = await handler({ body: validation.value as ParsedRequestOf<P>, session: session as SessionFor<P>, request });
-    return reply.send(succeed(data));
+    return runHandler(request, reply, path, session, handler);
   });
+}
+
+async function runHandler<P extends ApiPath>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: P,
+  session: Session | StaffSession | null,
+  handler: CommandHandler<P>,
+) {
+  const validation = validate(api[path].request, request.body);
+  if (!validation.ok) return reply.send(refusal(validation.key, validation.key === 'invalid_field' ? validation.field : undefined));
+  const data = await handler({ body: validation.value as ParsedRequestOf<P>, session: session as SessionFor<P>, request });
+  return reply.send(succeed(data));
+}
+
+/** Reads the session headers and asks `authenticate`; missing headers are `not_logged_in`. */
+export async function checkSession<Outcome>(
+  request: FastifyRequest,
+  authenticate: (token: string, account: string) => Promise<Outcome | { refusedWith: 'not_logged_in' }>,
+): Promise<Outcome | { refusedWith: 'not_logged_in' }> {
+  const token = headerValue(request, sessionHeaders.token);
+  const account = headerValue(request, sessionHeaders.account);
+  return token && account ? authenticate(token, account) : { refusedWith: 'not_logged_in' as const };
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

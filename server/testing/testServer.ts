@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiPath, RequestOf } from '../../contract/api.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App } from '../app.ts';
@@ -12,6 +15,8 @@ export interface CallResult {
 
 export interface TestServer {
   app: App;
+  /** A fresh temporary folder for this server's uploads, removed on close. */
+  uploadDir: string;
   /** Posts a command the way the web app does, with optional session headers. */
   call<P extends ApiPath>(path: P, body: RequestOf<P> | Record<string, unknown>, session?: { token: string; account: string }): Promise<CallResult>;
   close(): Promise<void>;
@@ -29,10 +34,18 @@ export async function startTestServer(
   db: Database,
   options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules } = {},
 ): Promise<TestServer> {
-  const app = await buildApp({ db, demoMode: options.demoMode ?? false, market: options.market ?? (await testMarket()), tradingRules: options.tradingRules });
+  const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
+  const app = await buildApp({
+    db,
+    demoMode: options.demoMode ?? false,
+    market: options.market ?? (await testMarket()),
+    tradingRules: options.tradingRules,
+    uploadDir,
+  });
   await app.http.ready();
   return {
     app,
+    uploadDir,
     async call(path, body, session) {
       const response = await app.http.inject({
         method: 'POST',
@@ -42,6 +55,9 @@ export async function startTestServer(
       });
       return { httpStatus: response.statusCode, body: response.json() };
     },
-    close: () => app.http.close(),
+    async close() {
+      await app.http.close();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
   };
 }

@@ -62,7 +62,7 @@ function checkOrder(context: TradingContext, session: Session, form: PlaceOrder)
   if (limitPaise !== null && band && (limitPaise < BigInt(band.lower) || limitPaise > BigInt(band.upper))) refuse('exceeded_price_limit');
   if (market.phase() !== 'open') refuse('non_trading_hours');
   if (quote.time === 0) refuse('stock_price_not_available');
-  if (session.state === 'trade_barred') refuse('account_cannot_trade');
+  if (session.restrictions.tradeBarred) refuse('account_cannot_trade');
   return { spec, lot, limitPaise, lastPaise: BigInt(quote.last) };
 }
 

@@ -11,7 +11,8 @@ import { call, CommandFailed, CommandRefused, requestTimeoutMs, unauthorizedRedi
 const toastTexts = () => toastState.toasts.map((toast) => toast.text);
 
 const balances = { cash: '1000000.00', available: '1000000.00', frozen: '0.00', total_assets: '1000000.00' };
-const userInfo = { user_id: 'u1', account: '9000000001', state: 'active' as const, institution: 'Demo', created_at: '2026-01-01T00:00:00Z', balances };
+const restrictions = { frozen: false, login_banned: false, trade_barred: false, withdraw_barred: false };
+const userInfo = { user_id: 'u1', account: '9000000001', state: 'active' as const, restrictions, institution: 'Demo', created_at: '2026-01-01T00:00:00Z', balances };
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,6 +2,8 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { msg } from '@lingui/core/macro';
 import { passwordLengthMax, passwordLengthMin } from '../../contract/accounts.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
+import { reasonLengthMax } from '../../contract/paging.ts';
+import { staffPasswordLengthMin } from '../../contract/staff.ts';
 import { fieldLabels } from './fieldLabels.ts';
 
 // Every key the server may send, mapped to a translated text. The Record type makes
@@ -47,6 +49,31 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   order_not_pending: msg`Only a pending order can be cancelled.`,
   order_not_holding: msg`Only an open position can be closed.`,
   position_locked: msg`This position is locked and cannot be closed yet.`,
+  staff_role_not_allowed: msg`Your role does not allow this action.`,
+  login_required: msg`Enter your login name.`,
+  staff_login_invalid: msg`Login names are 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.`,
+  staff_name_required: msg`Enter the staff member's name.`,
+  staff_password_too_short: msg`Staff passwords must be at least ${staffPasswordLengthMin} characters.`,
+  staff_login_already_exists: msg`A staff account with this login name already exists.`,
+  staff_disabled: msg`This staff account is disabled.`,
+  staff_not_found: msg`No such staff account.`,
+  staff_cannot_change_self: msg`You cannot change your own staff account this way.`,
+  reason_required: msg`Enter a reason. The user can read it.`,
+  reason_too_long: msg`The reason must be at most ${reasonLengthMax} characters.`,
+  already_in_that_state: msg`Nothing changed: it is already set that way.`,
+  user_not_found: msg`No such user.`,
+  setting_unknown: msg`No such setting.`,
+  setting_value_invalid: msg`This value is not valid for this setting.`,
+  institution_name_required: msg`Enter the institution or advisor name.`,
+  invite_code_invalid: msg`Invitation codes are 3 to 32 letters, digits, dashes or underscores.`,
+  invite_code_already_exists: msg`This invitation code already exists.`,
+  invitation_not_found: msg`No such invitation code.`,
+  upload_purpose_invalid: msg`Choose what the image is for.`,
+  upload_file_required: msg`Choose an image to upload.`,
+  upload_too_large: msg`The image is too large. Choose a smaller one.`,
+  upload_not_an_image: msg`This file is not a JPEG, PNG or WebP image, or it is damaged.`,
+  upload_failed: msg`Upload failed. Please try again.`,
+  message_not_found: msg`No such message.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idString, jsonValue, pageField, pageOf } from './paging.ts';
+import { staffRoles } from './staff.ts';
+
+// The audit log: one append-only entry per staff action, written in the same transaction
+// as the action. A user reads the entries about their own account (user/auditLog); staff
+// read them all (admin/audit/list).
+
+/**
+ * Every action staff can take, as `<subject>.<verb>`. Closed so the app can translate each
+ * one; a domain that adds a staff action adds its name here (e.g. 'kyc.approve').
+ */
+export const auditActions = [
+  'staff.create',
+  'staff.set_active',
+  'user.set_restriction',
+  'settings.update',
+  'invitation.issue',
+  'invitation.set_active',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** What a user sees about an action on their account: who (role and name), what, why, and the change. */
+export const auditEntryForUser = z.object({
+  id: z.string(),
+  action: z.enum(auditActions),
+  /** null when the action was taken from the server's command line, not by a staff member. */
+  staff_role: z.enum(staffRoles).nullable(),
+  staff_name: z.string().nullable(),
+  subject_kind: z.string(),
+  subject_id: z.string(),
+  reason: z.string(),
+  before: jsonValue.nullable(),
+  after: jsonValue.nullable(),
+  created_at: z.string(),
+});
+
+export const auditEntryForStaff = auditEntryForUser.extend({
+  staff_login: z.string().nullable(),
+  target_user_id: z.string().nullable(),
+  target_account: z.string().nullable(),
+});
+
+export const userAuditLogRequest = z.object({ page: pageField });
+export const userAuditLogResponse = pageOf(auditEntryForUser);
+
+export const adminAuditListRequest = z.object({
+  page: pageField,
+  user_id: idString.optional(),
+  action: z.enum(auditActions, 'invalid_field').optional(),
+});
+export const adminAuditListResponse = pageOf(auditEntryForStaff);

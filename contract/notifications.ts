@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idString, pageField, pageOf } from './paging.ts';
+import { restrictionNames } from './accounts.ts';
+
+// Messages to a user about events on their account. The server stores and sends a kind
+// with its parameters; the app writes the sentence in the user's language. Amounts are
+// rupee strings ("2456.35"), never numbers.
+
+const rupees = z.string();
+const reason = z.string();
+
+/** Each kind with the parameters its text needs. A domain adding a kind adds it here. */
+export const notificationParams = {
+  kyc_approved: z.object({}),
+  kyc_rejected: z.object({ reason }),
+  deposit_approved: z.object({ amount: rupees }),
+  deposit_rejected: z.object({ amount: rupees, reason }),
+  withdrawal_paid: z.object({ amount: rupees }),
+  withdrawal_rejected: z.object({ amount: rupees, reason }),
+  order_filled: z.object({ order_no: z.string(), code: z.string(), side: z.enum(['long', 'short']), quantity: z.number().int(), price: rupees }),
+  margin_call: z.object({ order_no: z.string(), code: z.string() }),
+  account_restricted: z.object({ restriction: z.enum(restrictionNames), reason }),
+  account_restriction_lifted: z.object({ restriction: z.enum(restrictionNames), reason }),
+} as const;
+
+export type NotificationKind = keyof typeof notificationParams;
+export const notificationKinds = Object.keys(notificationParams) as NotificationKind[];
+export type NotificationParams<Kind extends NotificationKind> = z.infer<(typeof notificationParams)[Kind]>;
+
+/** One message as the app receives it: `kind` decides how `params` reads. */
+export const notificationItem = z.object({
+  id: z.string(),
+  kind: z.string(),
+  params: z.record(z.string(), z.json()),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+
+export const messagesRequest = z.object({ page: pageField });
+export const messagesResponse = pageOf(notificationItem).extend({ unread: z.number().int() });
+
+/** Marks one message read (`id`) or every message (`all: true`). */
+export const messageReadRequest = z.union([
+  z.object({ id: idString }).strict(),
+  z.object({ all: z.literal(true, 'invalid_field') }).strict(),
+], { error: 'invalid_field' });
+export const messageReadResponse = z.object({ unread: z.number().int() });

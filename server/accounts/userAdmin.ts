@@ -1,0 +1,66 @@
+import { formatRupees } from '../../contract/money.ts';
+import { listPageSize } from '../../contract/paging.ts';
+import type { Sql } from '../db/database.ts';
+import { refuse } from '../http/refusal.ts';
+import { userBalances } from '../ledger/userBalances.ts';
+import { statementOf } from '../trading/statement.ts';
+import { type RestrictionColumns, restrictionColumns, restrictionsForWire } from './sessions.ts';
+
+// What staff see of users: profile, restrictions, balances and the ledger statement.
+// Read-only over money: balances are sums of postings and nothing here writes one.
+
+type UserRow = RestrictionColumns & {
+  id: bigint;
+  account: string;
+  institution: string;
+  invitation_code: string;
+  vip: boolean;
+  created_at: Date;
+}
+
+const selectUsers = `
+  SELECT u.id, u.account, i.name AS institution, u.invitation_code, u.vip, u.created_at, ${restrictionColumns}
+    FROM users u
+    JOIN invitation_codes c ON c.code = u.invitation_code
+    JOIN institutions i ON i.id = c.institution_id`;
+
+const toUserRow = (row: UserRow) => ({
+  user_id: row.id.toString(),
+  account: row.account,
+  institution: row.institution,
+  invitation_code: row.invitation_code,
+  vip: row.vip,
+  ...restrictionsForWire(row),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** Users whose mobile number starts with `query` (everyone when empty), newest first. */
+export async function listUsers(sql: Sql, page: number, query = '') {
+  // query is digits only (contract), so it cannot carry LIKE wildcards.
+  const prefix = `${query}%`;
+  const rows = await sql.query<UserRow>(`${selectUsers} WHERE u.account LIKE $1 ORDER BY u.id DESC LIMIT $2 OFFSET $3`, [
+    prefix,
+    listPageSize,
+    (page - 1) * listPageSize,
+  ]);
+  const [count] = await sql.query<{ count: bigint }>('SELECT count(*) AS count FROM users WHERE account LIKE $1', [prefix]);
+  return { items: rows.map(toUserRow), total: Number(count?.count ?? 0n), page, page_size: listPageSize };
+}
+
+/** One user's profile, restrictions, balances and a page of their ledger statement. */
+export async function userDetail(sql: Sql, userId: bigint, statementPage: number) {
+  const [row] = await sql.query<UserRow>(`${selectUsers} WHERE u.id = $1`, [userId.toString()]);
+  if (!row) refuse('user_not_found');
+  const balances = await userBalances(sql, userId);
+  return {
+    user: toUserRow(row),
+    balances: {
+      cash: formatRupees(balances.cashPaise),
+      available: formatRupees(balances.availablePaise),
+      frozen: formatRupees(balances.frozenPaise),
+      // The same figure the user sees in user/info: cash plus the margin in open positions.
+      total_assets: formatRupees(balances.cashPaise + balances.marginPaise),
+    },
+    statement: await statementOf(sql, userId, statementPage),
+  };
+}

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import { type SettingName, type SettingValue, settingGroups, settingValueSchemas } from '../../contract/settings.ts';
+
+// The registry of configuration values staff may change at run time: for each name its
+// schema (contract/settings.ts), default, group and a description for the back office.
+// Code reads them through the settings store (store.ts); a value not overridden in the
+// `settings` table is its default. Trading rules stay in environment configuration.
+
+export interface SettingDefinition<Name extends SettingName> {
+  schema: (typeof settingValueSchemas)[Name];
+  defaultValue: SettingValue<Name>;
+  group: (typeof settingGroups)[number];
+  description: string;
+}
+
+const define = <Name extends SettingName>(name: Name, definition: Omit<SettingDefinition<Name>, 'schema'>): SettingDefinition<Name> => {
+  // A default that fails its own schema is a programming error: fail at import, not at a user's request.
+  const parsed = (settingValueSchemas[name] as z.ZodType).safeParse(definition.defaultValue);
+  if (!parsed.success) throw new Error(`settings: default of ${name} does not match its schema`);
+  return { schema: settingValueSchemas[name], ...definition };
+};
+
+const workdays = [1, 2, 3, 4, 5];
+const everyDay = [1, 2, 3, 4, 5, 6, 7];
+
+export const settingsRegistry: { readonly [Name in SettingName]: SettingDefinition<Name> } = {
+  'deposit.minimum': define('deposit.minimum', {
+    defaultValue: '5000.00',
+    group: 'deposit',
+    description: 'Smallest deposit a user may report, in rupees.',
+  }),
+  'deposit.window': define('deposit.window', {
+    defaultValue: { days: everyDay, from: '00:00', to: '23:59' },
+    group: 'deposit',
+    description: 'Days (1 = Monday … 7 = Sunday) and IST hours in which users may report deposits.',
+  }),
+  'withdrawal.minimum': define('withdrawal.minimum', {
+    defaultValue: '100.00',
+    group: 'withdrawal',
+    description: 'Smallest withdrawal a user may request, in rupees.',
+  }),
+  'withdrawal.window': define('withdrawal.window', {
+    defaultValue: { days: workdays, from: '09:30', to: '15:30' },
+    group: 'withdrawal',
+    description: 'Days (1 = Monday … 7 = Sunday) and IST hours in which users may request withdrawals.',
+  }),
+  'withdrawal.arrival_text_hours': define('withdrawal.arrival_text_hours', {
+    defaultValue: { from: 2, to: 48 },
+    group: 'withdrawal',
+    description: 'Shown to users: a paid withdrawal arrives within this many hours.',
+  }),
+  'withdrawal.four_eyes_above': define('withdrawal.four_eyes_above', {
+    defaultValue: '200000.00',
+    group: 'withdrawal',
+    description: 'Withdrawals above this many rupees need a second reviewer to approve.',
+  }),
+  'fund_password.max_failures': define('fund_password.max_failures', {
+    defaultValue: 5,
+    group: 'fund_password',
+    description: 'Wrong fund passwords in a row before the fund password is locked.',
+  }),
+  'fund_password.lockout_minutes': define('fund_password.lockout_minutes', {
+    defaultValue: 30,
+    group: 'fund_password',
+    description: 'How long a locked fund password stays locked, in minutes.',
+  }),
+  'upload.max_bytes': define('upload.max_bytes', {
+    defaultValue: 5 * 1024 * 1024,
+    group: 'upload',
+    description: 'Largest image a user may upload, in bytes.',
+  }),
+};
+
+export const isSettingName = (name: string): name is SettingName => Object.hasOwn(settingsRegistry, name);

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiBasePath } from '../../contract/envelope.ts';
+import { type UploadPurpose, uploadFilePath, uploadFormFields, uploadImagePath, uploadPurposes } from '../../contract/uploads.ts';
+import type { Database } from '../db/database.ts';
+import { refusal, succeed } from '../http/envelope.ts';
+import { refuse } from '../http/refusal.ts';
+import { type Authenticators, checkSession } from '../http/routes.ts';
+import type { Settings } from '../settings/settings.ts';
+import { admitUpload, findUpload, readUploadFile, storeImage } from './uploads.ts';
+
+// The one multipart endpoint (the command bus sends JSON everywhere else) and the one
+// that serves files. Needs @fastify/multipart registered on the app.
+
+const isPurpose = (value: unknown): value is UploadPurpose => typeof value === 'string' && (uploadPurposes as readonly string[]).includes(value);
+
+/** Reads the `purpose` field and the one `file` field, holding at most `maxBytes` of file in memory. */
+async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ purpose: unknown; file: Buffer | null }> {
+  let purpose: unknown;
+  let file: Buffer | null = null;
+  try {
+    const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        // Read even a wrongly named file part to its end, so the limits apply to it as well.
+        const bytes = await part.toBuffer();
+        if (part.fieldname === uploadFormFields.file) file = bytes;
+      } else if (part.fieldname === uploadFormFields.purpose) {
+        purpose = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') refuse('invalid_body');
+    throw error;
+  }
+  return { purpose, file };
+}
+
+export function registerUploadRoutes(app: FastifyInstance, db: Database, authenticators: Authenticators, settings: Settings, uploadDir: string): void {
+  app.post(apiBasePath + uploadImagePath, async (request, reply) => {
+    const session = await checkSession(request, authenticators.user);
+    if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
+    if (!request.isMultipart()) refuse('upload_file_required');
+    await admitUpload(db, session.userId);
+    const { purpose, file } = await readForm(request, settings.get('upload.max_bytes'));
+    if (!isPurpose(purpose)) refuse('upload_purpose_invalid');
+    if (!file || file.length === 0) refuse('upload_file_required');
+    const stored = await storeImage(db, uploadDir, session.userId, purpose, file);
+    return reply.send(succeed({ upload_id: stored.uploadId.toString() }));
+  });
+
+  // Owner (user session) or any staff member (staff session); everyone else gets the same
+  // 404 as for an id that does not exist, so ids reveal nothing.
+  app.get<{ Params: { id: string } }>(`${apiBasePath}${uploadFilePath}/:id`, async (request, reply) => {
+    const notFound = () => reply.code(404).send(refusal('not_found'));
+    // Sessions first, then the row: a caller without either learns nothing, not even by timing.
+    const user = await checkSession(request, authenticators.user);
+    const staff = 'refusedWith' in user ? await checkSession(request, authenticators.staff) : null;
+    const isStaff = staff !== null && !('refusedWith' in staff);
+    if ('refusedWith' in user && !isStaff) return notFound();
+    const upload = await findUpload(db, request.params.id);
+    if (!upload) return notFound();
+    if (!isStaff && !('userId' in user && user.userId === upload.ownerUserId)) return notFound();
+    const data = await readUploadFile(uploadDir, upload);
+    return reply
+      .header('content-type', upload.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .send(data);
+  });
+}
