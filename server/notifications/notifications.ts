@@ -19,6 +19,18 @@ export async function notify<Kind extends NotificationKind>(tx: Sql, userId: big
   return row.id;
 }
 
+export type Notification = { [Kind in NotificationKind]: { userId: bigint; kind: Kind; params: NotificationParams<Kind> } }[NotificationKind];
+
+/** Many messages with one statement, for a writer that records many events in one transaction (the order writer). */
+export async function notifyAll(tx: Sql, notifications: readonly Notification[]): Promise<void> {
+  if (notifications.length === 0) return;
+  const checked = notifications.map((notification) => JSON.stringify(notificationParams[notification.kind].parse(notification.params)));
+  await tx.query(
+    'INSERT INTO notifications (user_id, kind, params) SELECT user_id, kind, params::jsonb FROM unnest($1::bigint[], $2::text[], $3::text[]) AS n (user_id, kind, params)',
+    [notifications.map((notification) => notification.userId.toString()), notifications.map((notification) => notification.kind), checked],
+  );
+}
+
 const unreadCount = async (sql: Sql, userId: bigint): Promise<number> => {
   const [row] = await sql.query<{ count: bigint }>('SELECT count(*) AS count FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId.toString()]);
   return Number(row?.count ?? 0n);

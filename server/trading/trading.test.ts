@@ -164,6 +164,8 @@ describe('resting limit orders, closing and margin calls', () => {
     await server.app.execution.settled();
     const filled = (await server.call('order/detail', { order_no: placed.data.order_no }, session)).body.data;
     expect(filled).toMatchObject({ status: 'holding', fill_price: (price / 100).toFixed(2) });
+    const messages = (await server.call('user/messages', { page: 1 }, session)).body.data;
+    expect(messages.items[0]).toMatchObject({ kind: 'order_filled', params: { order_no: placed.data.order_no, code: 'WIPRO', price: (price / 100).toFixed(2) } });
     expect((await server.call('order/cancel', { order_no: placed.data.order_no }, session)).body.msg).toBe('order_not_pending');
     expect((await userBalances(database.db, userId)).frozenPaise).toBe(0n);
   });
@@ -200,6 +202,8 @@ describe('resting limit orders, closing and margin calls', () => {
     expect(closed).toMatchObject({ status: 'closed', close_reason: 'margin_call' });
     const statement = (await server.call('user/statement', {}, session)).body.data as { reason: string }[];
     expect(statement[0]!.reason).toMatch(/closed automatically/);
+    const messages = (await server.call('user/messages', { page: 1 }, session)).body.data;
+    expect(messages.items[0]).toMatchObject({ kind: 'margin_call', params: { order_no: opened.order_no, code: 'HDFCBANK' }, read_at: null });
   });
 });
 

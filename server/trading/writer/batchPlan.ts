@@ -1,6 +1,8 @@
+import { formatRupees } from '../../../contract/money.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { LockedAccount, Posting, TransferCommand } from '../../ledger/ledger.ts';
 import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
+import type { Notification } from '../../notifications/notifications.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import { legFees, lockedUntil, marginFor, pnlAt, type TradingRules } from '../rules.ts';
@@ -39,6 +41,8 @@ export interface PlannedUpdate {
   from: OrderRow['status'];
   row: OrderRow;
   transfer: TransferCommand;
+  /** A message for the owner when the change happened without them: a resting limit filled, a margin call. */
+  notification?: Notification;
 }
 
 export type Outcome =
@@ -188,8 +192,8 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   return { kind: 'inserted' };
 }
 
-function update(plan: BatchPlan, context: PlanContext, index: number, before: OrderRow, after: OrderRow, transfer: TransferCommand): Outcome {
-  plan.updates.push({ command: index, from: before.status, row: after, transfer });
+function update(plan: BatchPlan, context: PlanContext, index: number, before: OrderRow, after: OrderRow, transfer: TransferCommand, notification?: Notification): Outcome {
+  plan.updates.push({ command: index, from: before.status, row: after, transfer, notification });
   context.orders.set(after.id, after);
   return { kind: 'updated' };
 }
@@ -208,6 +212,9 @@ function planFill(context: PlanContext, plan: BatchPlan, command: FillCommand, i
   }, {
     idempotencyKey: `order:${row.id}:fill`, kind: 'order_fill', userId: row.user_id, postings,
     reason: `Order ${row.id}: filled ${row.side} ${row.quantity} ${row.code} at ${command.pricePaise} paise`,
+  }, {
+    userId: row.user_id, kind: 'order_filled',
+    params: { order_no: row.id.toString(), code: row.code, side: row.side, quantity: Number(row.quantity), price: formatRupees(command.pricePaise) },
   });
 }
 
@@ -267,5 +274,5 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand,
   }, {
     idempotencyKey: `order:${row.id}:close`, kind: 'position_close', userId: row.user_id, postings,
     reason: absorbed > 0n ? `${closing}; loss beyond the account (${absorbed} paise) absorbed by the firm` : closing,
-  });
+  }, automatic ? { userId: row.user_id, kind: 'margin_call', params: { order_no: row.id.toString(), code: row.code } } : undefined);
 }

@@ -4,6 +4,7 @@ import { refuse } from '../../http/refusal.ts';
 import { allocateTransferIds, appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
 import { ledgerAccountsOfUsers, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
+import { notifyAll } from '../../notifications/notifications.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
 import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
@@ -97,6 +98,7 @@ export function createOrderWriter({ db, rules, house, market, now, logger, batch
     const inserted = await insertOrders(tx, newRows);
     const updated = await updateOrders(tx, plan.updates);
     await appendTransfers(tx, transfers);
+    await notifyAll(tx, plan.updates.flatMap((update) => (update.notification ? [update.notification] : [])));
 
     const rows = new Map<number, OrderRow>();
     plan.inserts.forEach((insert, index) => rows.set(insert.command, inserted.get(orderIds[index]!)!));
