@@ -54,6 +54,47 @@ import {
   setRestrictionResponse,
 } from './backOffice.ts';
 import { messageReadRequest, messageReadResponse, messagesRequest, messagesResponse } from './notifications.ts';
+import {
+  addBankCardRequest,
+  adminDepositRow,
+  adminDepositsListRequest,
+  adminDepositsListResponse,
+  adminWithdrawalRow,
+  adminWithdrawalsListRequest,
+  adminWithdrawalsListResponse,
+  bankCard,
+  bankCardList,
+  cardIdRequest,
+  channelSaveRequest,
+  deposit,
+  depositChannel,
+  depositChannelList,
+  depositInfoResponse,
+  depositListResponse,
+  depositRequest,
+  fundRecordsRequest,
+  fundRecordsResponse,
+  walletAddressRequest,
+  walletAddressResponse,
+  withdrawal,
+  withdrawalReviewRequest,
+  withdrawInfoResponse,
+  withdrawListRequest,
+  withdrawListResponse,
+  withdrawRequest,
+} from './funding.ts';
+import {
+  adminKycListRequest,
+  adminKycListResponse,
+  changeFundPasswordRequest,
+  changePasswordRequest,
+  kycState,
+  kycSubmissionRow,
+  kycSubmitRequest,
+  reviewRequest,
+  securityResponse,
+  setFundPasswordRequest,
+} from './identity.ts';
 import { pageRequest } from './paging.ts';
 import { settingRow, settingsListResponse, settingsUpdateRequest } from './settings.ts';
 import {
@@ -81,6 +122,7 @@ const nothing = z.null();
 const anyStaff = ['reviewer', 'operator', 'admin'] as const;
 const operators = ['operator', 'admin'] as const;
 const admins = ['admin'] as const;
+const reviewers = ['reviewer', 'admin'] as const;
 
 export const api = {
   'common/config': { auth: false, request: siteConfigRequest, response: siteConfigResponse },
@@ -136,6 +178,34 @@ export const api = {
   'admin/audit/list': { auth: 'staff', roles: anyStaff, request: adminAuditListRequest, response: adminAuditListResponse },
   'admin/settings/list': { auth: 'staff', roles: admins, request: emptyRequest, response: settingsListResponse },
   'admin/settings/update': { auth: 'staff', roles: admins, request: settingsUpdateRequest, response: settingRow },
+  // identity: KYC and passwords
+  'user/kyc': { auth: true, request: emptyRequest, response: kycState },
+  'user/kycSubmit': { auth: true, request: kycSubmitRequest, response: kycState },
+  'user/changePassword': { auth: true, request: changePasswordRequest, response: nothing },
+  'user/setFundPassword': { auth: true, request: setFundPasswordRequest, response: nothing },
+  'user/changeFundPassword': { auth: true, request: changeFundPasswordRequest, response: nothing },
+  'user/security': { auth: true, request: emptyRequest, response: securityResponse },
+  'admin/kyc/list': { auth: 'staff', roles: reviewers, request: adminKycListRequest, response: adminKycListResponse },
+  'admin/kyc/review': { auth: 'staff', roles: reviewers, request: reviewRequest, response: kycSubmissionRow },
+  // funding: cards, wallet, deposits, withdrawals, records
+  'user/addBankCard': { auth: true, request: addBankCardRequest, response: bankCard },
+  'user/bankList': { auth: true, request: emptyRequest, response: bankCardList },
+  'user/deleteBankCard': { auth: true, request: cardIdRequest, response: bankCardList },
+  'user/walletAddress': { auth: true, request: emptyRequest, response: walletAddressResponse },
+  'user/setWalletAddress': { auth: true, request: walletAddressRequest, response: walletAddressResponse },
+  'user/depositInfo': { auth: true, request: emptyRequest, response: depositInfoResponse },
+  'user/deposit': { auth: true, request: depositRequest, response: deposit },
+  'user/depositList': { auth: true, request: pageRequest, response: depositListResponse },
+  'user/withdrawInfo': { auth: true, request: emptyRequest, response: withdrawInfoResponse },
+  'user/withdraw': { auth: true, request: withdrawRequest, response: withdrawal },
+  'user/withdrawList': { auth: true, request: withdrawListRequest, response: withdrawListResponse },
+  'user/fundRecords': { auth: true, request: fundRecordsRequest, response: fundRecordsResponse },
+  'admin/channels/list': { auth: 'staff', roles: anyStaff, request: emptyRequest, response: depositChannelList },
+  'admin/channels/save': { auth: 'staff', roles: operators, request: channelSaveRequest, response: depositChannel },
+  'admin/deposits/list': { auth: 'staff', roles: reviewers, request: adminDepositsListRequest, response: adminDepositsListResponse },
+  'admin/deposits/review': { auth: 'staff', roles: reviewers, request: reviewRequest, response: adminDepositRow },
+  'admin/withdrawals/list': { auth: 'staff', roles: reviewers, request: adminWithdrawalsListRequest, response: adminWithdrawalsListResponse },
+  'admin/withdrawals/review': { auth: 'staff', roles: reviewers, request: withdrawalReviewRequest, response: adminWithdrawalRow },
 } as const;
 
 export type Api = typeof api;

@@ -3,6 +3,8 @@ export * from './accounts.ts';
 export * from './audit.ts';
 export * from './backOffice.ts';
 export * from './envelope.ts';
+export * from './funding.ts';
+export * from './identity.ts';
 export * from './market.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -74,9 +74,68 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   upload_not_an_image: msg`This file is not a JPEG, PNG or WebP image, or it is damaged.`,
   upload_failed: msg`Upload failed. Please try again.`,
   message_not_found: msg`No such message.`,
+  kyc_name_required: msg`Enter your name as it appears on your ID.`,
+  kyc_name_too_long: msg`The name is too long.`,
+  kyc_id_type_invalid: msg`Choose PAN or Aadhaar.`,
+  kyc_id_number_required: msg`Enter your ID number.`,
+  kyc_id_number_invalid: msg`This ID number is not valid. A PAN looks like ABCDE1234F; an Aadhaar number has 12 digits.`,
+  kyc_photos_required: msg`Add photos of the front and back of your ID.`,
+  kyc_under_review: msg`Your verification is under review. We will let you know the result.`,
+  kyc_already_verified: msg`Your identity is already verified.`,
+  kyc_not_found: msg`No such verification request.`,
+  review_not_pending: msg`This request has already been reviewed.`,
+  complete_kyc_first: msg`Complete identity verification (KYC) first.`,
+  old_password_required: msg`Enter your current password.`,
+  wrong_original_password: msg`The current password is not correct.`,
+  fund_password_required: msg`Enter your fund password.`,
+  fund_password_must_be_six_digits: msg`The fund password is 6 digits.`,
+  fund_password_not_set: msg`Set a fund password first.`,
+  fund_password_already_set: msg`Your fund password is already set. Change it instead.`,
+  wrong_fund_password: msg`Wrong fund password.`,
+  fund_password_locked: msg`Too many wrong fund passwords. Try again later.`,
+  card_field_required: msg`Fill in every field of the bank account.`,
+  card_account_number_invalid: msg`Enter the account number: 9 to 18 digits.`,
+  ifsc_invalid: msg`Enter a valid IFSC code, e.g. SBIN0001234.`,
+  card_not_holders_own: msg`The account holder must be you: the name must match your verified ID.`,
+  card_already_exists: msg`This bank account is already added.`,
+  no_such_card: msg`No such bank account.`,
+  wallet_type_required: msg`Choose the wallet type.`,
+  wallet_address_required: msg`Enter the wallet address.`,
+  wallet_address_invalid: msg`This is not a valid address for the chosen wallet type.`,
+  amount_required: msg`Enter an amount.`,
+  amount_invalid: msg`Enter an amount in rupees, above zero, with at most two decimals.`,
+  channel_field_required: msg`Fill in every field of the channel.`,
+  channel_required: msg`Choose a deposit channel.`,
+  channel_not_found: msg`This deposit channel is not available.`,
+  deposit_reference_required: msg`Enter the transfer reference (UTR) from your bank.`,
+  upload_deposit_receipt_first: msg`Upload the deposit receipt first.`,
+  deposit_below_minimum: msg`The amount is below the minimum deposit.`,
+  deposit_outside_window: msg`Deposits are not accepted at this time.`,
+  deposit_pending: msg`You have a deposit under review. Wait for its result first.`,
+  deposit_not_found: msg`No such deposit.`,
+  card_required: msg`Choose the bank account to receive the money.`,
+  withdrawal_below_minimum: msg`The amount is below the minimum withdrawal.`,
+  withdrawal_outside_window: msg`Withdrawals are not possible at this time.`,
+  insufficient_withdrawable_amount: msg`The amount is more than you can withdraw.`,
+  other_fund_operation_in_progress: msg`Another withdrawal is in progress. Wait for it to finish.`,
+  withdrawal_not_found: msg`No such withdrawal.`,
+  bank_reference_required: msg`Enter the bank reference of the payout.`,
+  second_approver_must_differ: msg`A second staff member must approve this withdrawal.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
+
+/**
+ * Keys the server may send with a value after the colon (an amount in rupees, or a window
+ * such as "09:30-15:30"): the sentence then includes it. Without the value the plain text
+ * above is used.
+ */
+const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDescriptor>> = {
+  deposit_below_minimum: (value) => msg`The minimum deposit is ₹${value}.`,
+  deposit_outside_window: (value) => msg`Deposits are accepted ${value} (IST).`,
+  withdrawal_below_minimum: (value) => msg`The minimum withdrawal is ₹${value}.`,
+  withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
+};
 
 /**
  * Turns an envelope's `msg` ("account_frozen", "invalid_field:account") into text for
@@ -92,5 +151,7 @@ export function translateServerMessage(message: string, i18n: I18n = globalI18n)
       return i18n._(msg`Check the field: ${field}`);
     }
   }
+  const withValue = param !== undefined ? messagesWithValue[key] : undefined;
+  if (withValue) return i18n._(withValue(param!));
   return i18n._(serverMessages[key]);
 }

@@ -1,0 +1,38 @@
+// Translators' helper for the Lingui catalogs (locales/<locale>/messages.po).
+//
+//   node scripts/po-translations.mjs missing <locale>        → JSON list of msgids without a translation
+//   node scripts/po-translations.mjs fill <locale> <file>    → fills empty translations from a JSON
+//                                                             object {msgid: translation}; prints what is still missing
+//
+// Only empty msgstr entries are touched; existing translations are never overwritten.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const [command, locale, file] = process.argv.slice(2);
+if (!['missing', 'fill'].includes(command) || !locale) {
+  console.error('usage: node scripts/po-translations.mjs missing <locale> | fill <locale> <translations.json>');
+  process.exit(2);
+}
+const path = `locales/${locale}/messages.po`;
+const text = readFileSync(path, 'utf8');
+const unquote = (quoted) => JSON.parse(quoted);
+const quote = (value) => JSON.stringify(value);
+const entry = /^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""$/gm;
+
+if (command === 'missing') {
+  const missing = [...text.matchAll(entry)].map((match) => unquote(match[1])).filter((id) => id !== '');
+  console.log(JSON.stringify(missing, null, 2));
+} else {
+  const translations = JSON.parse(readFileSync(file, 'utf8'));
+  const still = [];
+  const filled = text.replace(entry, (whole, quotedId) => {
+    const id = unquote(quotedId);
+    if (id === '') return whole;
+    if (typeof translations[id] !== 'string' || translations[id] === '') {
+      still.push(id);
+      return whole;
+    }
+    return `msgid ${quotedId}\nmsgstr ${quote(translations[id])}`;
+  });
+  writeFileSync(path, filled);
+  console.log(JSON.stringify(still, null, 2));
+}
