@@ -32,6 +32,7 @@ import {
   order,
   orderList,
   orderListRequest,
+  historySummaryResponse,
   orderNumberRequest,
   placeOrderRequest,
   statementRequest,
@@ -156,6 +157,7 @@ export const api = {
   'order/close': { auth: true, request: orderNumberRequest, response: order },
   'order/detail': { auth: true, request: orderNumberRequest, response: order },
   'order/list': { auth: true, request: orderListRequest, response: orderList },
+  'order/historySummary': { auth: true, request: emptyRequest, response: historySummaryResponse },
   'user/statement': { auth: true, request: statementRequest, response: statementResponse },
   // what staff did to the caller's account, and messages to the caller
   'user/auditLog': { auth: true, request: userAuditLogRequest, response: userAuditLogResponse },

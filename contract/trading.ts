@@ -30,10 +30,21 @@ export const placeOrderRequest = z.object({
 
 export const orderNumberRequest = z.object({ order_no: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'order_not_found') });
 
+/** A list filter: one status, or `ended` for closed and cancelled together, most recently ended first. */
+export const orderListFilters = [...orderStatuses, 'ended'] as const;
+export type OrderListFilter = (typeof orderListFilters)[number];
 export const orderListRequest = z.object({
-  status: z.enum(orderStatuses, 'invalid_field'),
+  status: z.enum(orderListFilters, 'invalid_field'),
   page: z.number().int().min(1).max(10_000).default(1),
 });
+/** Orders per page of order/list. */
+export const orderPageSize = 30;
+
+/**
+ * The history header over all closed positions, not just the loaded page: revenue (sum of
+ * realised P&L), the margins that earned it (yield = revenue ÷ margins) and their count.
+ */
+export const historySummaryResponse = z.object({ revenue: z.string(), margins: z.string(), positions: z.number().int() });
 
 export const closeReasons = ['user', 'margin_call'] as const;
 

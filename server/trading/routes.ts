@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { formatRupees } from '../../contract/money.ts';
+import { orderPageSize } from '../../contract/trading.ts';
 import type { Database } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { type Authenticate, registerCommand } from '../http/routes.ts';
@@ -8,7 +10,6 @@ import { cancelOrder, closePosition, placeOrder, type TradingContext } from './o
 import { orderById, type OrderRow, toOrder } from './orderStore.ts';
 import { statementOf } from './statement.ts';
 
-export const orderPageSize = 30;
 
 export function registerTradingRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, context: TradingContext, execution: Execution): void {
   const named = (market: Market, row: OrderRow) => toOrder(row, market.instrument(row.code)?.name ?? row.code);
@@ -47,10 +48,20 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
   });
   registerCommand(app, authenticate, 'order/list', async ({ body, session }) => {
     const rows = await db.query<OrderRow>(
-      'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id DESC LIMIT $3 OFFSET $4',
-      [session.userId.toString(), body.status, orderPageSize, (body.page - 1) * orderPageSize],
+      body.status === 'ended'
+        ? "SELECT * FROM orders WHERE user_id = $1 AND status IN ('closed', 'cancelled') ORDER BY closed_at DESC, id DESC LIMIT $2 OFFSET $3"
+        : 'SELECT * FROM orders WHERE user_id = $1 AND status = $4 ORDER BY id DESC LIMIT $2 OFFSET $3',
+      [session.userId.toString(), orderPageSize, (body.page - 1) * orderPageSize, ...(body.status === 'ended' ? [] : [body.status])],
     );
     return rows.map((row) => named(market, row));
+  });
+  registerCommand(app, authenticate, 'order/historySummary', async ({ session }) => {
+    const [row] = await db.query<{ revenue: bigint; margins: bigint; positions: bigint }>(
+      `SELECT coalesce(sum(realised_pnl_paise), 0)::bigint AS revenue, coalesce(sum(margin_paise), 0)::bigint AS margins, count(*) AS positions
+         FROM orders WHERE user_id = $1 AND status = 'closed'`,
+      [session.userId.toString()],
+    );
+    return { revenue: formatRupees(row!.revenue), margins: formatRupees(row!.margins), positions: Number(row!.positions) };
   });
   registerCommand(app, authenticate, 'user/statement', async ({ body, session }) => statementOf(db, session.userId, body.page));
 }

@@ -2,6 +2,7 @@
 // own key and changes nothing; fills, cancels, closes and margin calls move exactly the
 // money they should, in the ledger; a repeated idempotency key makes one order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRupees } from '../../contract/money.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
 import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
@@ -204,6 +205,28 @@ describe('resting limit orders, closing and margin calls', () => {
     expect(statement[0]!.reason).toMatch(/closed automatically/);
     const messages = (await server.call('user/messages', { page: 1 }, session)).body.data;
     expect(messages.items[0]).toMatchObject({ kind: 'margin_call', params: { order_no: opened.order_no, code: 'HDFCBANK' }, read_at: null });
+  });
+});
+
+describe('lists and history', () => {
+  it('ended-orders-come-most-recently-ended-first-and-the-summary-covers-every-closed-position', async () => {
+    const { session } = await fundedTrader(1_000_000n);
+    const place = async (code: string) => (await server.call('order/place', { code, side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.data;
+    const first = await place('TCS');
+    const second = await place('INFY');
+    const resting = (await server.call('order/place', { code: 'ITC', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: ((last('ITC') - 200) / 100).toFixed(2), idempotency_key: key() }, session)).body.data;
+    await server.call('order/close', { order_no: second.order_no }, session);
+    await server.call('order/cancel', { order_no: resting.order_no }, session);
+    await server.call('order/close', { order_no: first.order_no }, session);
+    const ended = (await server.call('order/list', { status: 'ended', page: 1 }, session)).body.data as { order_no: string }[];
+    expect(ended.map((order) => order.order_no)).toEqual([first.order_no, resting.order_no, second.order_no]);
+    expect((await server.call('order/list', { status: 'ended', page: 2 }, session)).body.data).toEqual([]);
+    const summary = (await server.call('order/historySummary', {}, session)).body.data;
+    expect(summary.positions).toBe(2);
+    const closed = (await server.call('order/list', { status: 'closed', page: 1 }, session)).body.data as { realised_pnl: string; margin: string }[];
+    const sum = (field: 'realised_pnl' | 'margin') => closed.reduce((total, order) => total + parseRupees(order[field])!, 0n);
+    expect(parseRupees(summary.revenue)).toBe(sum('realised_pnl'));
+    expect(parseRupees(summary.margins)).toBe(sum('margin'));
   });
 });
 

@@ -1,24 +1,21 @@
 import { Trans } from '@lingui/react/macro';
-import type { Order } from '../../../contract/trading.ts';
+import type { ResponseOf } from '../../../contract/api.ts';
+import { asPaise, parseRupees } from '../../../contract/money.ts';
 import { noValue } from '../market/shared/quoteFormat.ts';
 import { directionOfAmount, useOrderLabels } from './orderLabels.ts';
 import * as styles from './trading.css.ts';
-import { percentOf, sumRupees } from './tradingMath.ts';
+import { percentOf } from './tradingMath.ts';
 
 /**
  * Revenue (the sum of realised P&L), yield (revenue ÷ the margins that earned it) and the
- * number of positions, over closed orders only: a cancelled order never held money at risk.
+ * number of positions, over every closed position (order/historySummary): a cancelled order
+ * never held money at risk.
  */
-export function summariseHistory(orders: readonly Order[]) {
-  const closed = orders.filter((order) => order.status === 'closed');
-  const revenue = sumRupees(closed.map((order) => order.realised_pnl));
-  const margins = sumRupees(closed.map((order) => order.margin));
-  return { revenue, yieldPercent: percentOf(revenue, margins), positions: closed.length };
-}
-
-export function HistorySummary({ orders }: { orders: readonly Order[] }) {
+export function HistorySummary({ summary }: { summary: ResponseOf<'order/historySummary'> }) {
   const labels = useOrderLabels();
-  const { revenue, yieldPercent, positions } = summariseHistory(orders);
+  const revenue = asPaise(parseRupees(summary.revenue) ?? 0n);
+  const yieldPercent = percentOf(revenue, asPaise(parseRupees(summary.margins) ?? 0n));
+  const { positions } = summary;
   const direction = directionOfAmount(revenue);
   return (
     <section className={styles.card} style={{ margin: 12 }} data-testid="history-summary">

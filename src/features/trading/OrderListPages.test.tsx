@@ -87,8 +87,9 @@ describe('order lists', () => {
     const win = orderOf({ order_no: '41', status: 'closed', realised_pnl: '100.00', margin: '1000.00', close_price: '110.00', closed_at: '2026-11-23T06:00:00.000Z', close_reason: 'user' });
     const loss = orderOf({ order_no: '42', status: 'closed', realised_pnl: '-40.00', margin: '500.00', close_price: '96.00', closed_at: '2026-11-23T07:00:00.000Z', close_reason: 'margin_call' });
     const cancelled = orderOf({ order_no: '43', status: 'cancelled', margin: '9000.00', fill_price: null });
-    const list = recording('order/list', (body) => (body.status === 'closed' ? [win, loss] : [cancelled]));
-    server.use(list.handler);
+    // The server sends ended orders most recently ended first, and sums every closed position for the header.
+    const list = recording('order/list', () => [loss, win, cancelled]);
+    server.use(list.handler, answerOk('order/historySummary', { revenue: '60.00', margins: '1500.00', positions: 2 }));
     const { container } = renderPage(withViewport(OrderHistoryPage), '/trade/historyOrder');
     expect((await screen.findByTestId('history-revenue')).textContent).toBe('+₹60.00');
     // 60 ÷ (1000 + 500) = 4 %; the cancelled order's margin was never at risk.
@@ -100,6 +101,6 @@ describe('order lists', () => {
     // The most recently ended comes first.
     const orderNumbers = [...container.querySelectorAll('[data-order-no]')].map((element) => element.getAttribute('data-order-no'));
     expect(orderNumbers.slice(0, 2)).toEqual(['42', '41']);
-    expect(list.bodies.map((body) => body.status).sort()).toEqual(['cancelled', 'closed']);
+    expect(list.bodies).toEqual([{ status: 'ended', page: 1 }]);
   });
 });

@@ -2,7 +2,7 @@
 // against tick and band, the preview's figures for long and short, P&L and yield.
 import { describe, expect, it } from 'vitest';
 import { asPaise } from '../../../contract/money.ts';
-import { checkLimitPrice, divideHalfUp, feeOf, parseWholeLots, percentOf, previewOrder, sumRupees, unrealisedPnl } from './tradingMath.ts';
+import { checkLimitPrice, divideHalfUp, feeOf, parseWholeLots, percentOf, previewOrder, unrealisedPnl } from './tradingMath.ts';
 
 const band = { tickSize: '0.05', lowerBand: '2187.00', upperBand: '2673.00' };
 
@@ -47,7 +47,6 @@ describe('tradingMath', () => {
   });
 
   it('yield-is-revenue-over-margins-to-two-decimals', () => {
-    expect(sumRupees(['100.00', '-40.00', null])).toBe(6000n);
     expect(percentOf(asPaise(6000n), asPaise(150000n))).toBe('4.00');
     expect(percentOf(asPaise(-1n), asPaise(300n))).toBe('-0.33');
     expect(percentOf(asPaise(100n), asPaise(0n))).toBeNull();

@@ -84,13 +84,6 @@ export function unrealisedPnl(side: OrderSide, fillPrice: Paise, lastPrice: Pais
   return asPaise(perShare * BigInt(quantity));
 }
 
-/** Sum of decimal rupee strings; malformed ones (never expected) count as zero. */
-export function sumRupees(values: readonly (string | null)[]): Paise {
-  let total = 0n;
-  for (const value of values) total += (value === null ? null : parseRupees(value)) ?? 0n;
-  return asPaise(total);
-}
-
 /** gain ÷ base as a percent string with two decimals ("12.34"), or null when base is zero. */
 export function percentOf(gain: Paise, base: Paise): string | null {
   if (base <= 0n) return null;
