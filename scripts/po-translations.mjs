@@ -3,22 +3,28 @@
 //   node scripts/po-translations.mjs missing <locale>        → JSON list of msgids without a translation
 //   node scripts/po-translations.mjs fill <locale> <file>    → fills empty translations from a JSON
 //                                                             object {msgid: translation}; prints what is still missing
+//   node scripts/po-translations.mjs export <po file>        → every translated entry of a catalog as that JSON
+//                                                             object (to carry translations across a merge)
 //
 // Only empty msgstr entries are touched; existing translations are never overwritten.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [command, locale, file] = process.argv.slice(2);
-if (!['missing', 'fill'].includes(command) || !locale) {
-  console.error('usage: node scripts/po-translations.mjs missing <locale> | fill <locale> <translations.json>');
+if (!['missing', 'fill', 'export'].includes(command) || !locale) {
+  console.error('usage: node scripts/po-translations.mjs missing <locale> | fill <locale> <translations.json> | export <po file>');
   process.exit(2);
 }
-const path = `locales/${locale}/messages.po`;
+const path = command === 'export' ? locale : `locales/${locale}/messages.po`;
 const text = readFileSync(path, 'utf8');
 const unquote = (quoted) => JSON.parse(quoted);
 const quote = (value) => JSON.stringify(value);
 const entry = /^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""$/gm;
 
-if (command === 'missing') {
+if (command === 'export') {
+  const translated = /^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)*")$/gm;
+  const entries = [...text.matchAll(translated)].map((match) => [unquote(match[1]), unquote(match[2])]).filter(([id, value]) => id !== '' && value !== '');
+  console.log(JSON.stringify(Object.fromEntries(entries), null, 2));
+} else if (command === 'missing') {
   const missing = [...text.matchAll(entry)].map((match) => unquote(match[1])).filter((id) => id !== '');
   console.log(JSON.stringify(missing, null, 2));
 } else {
