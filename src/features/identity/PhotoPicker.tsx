@@ -103,6 +103,8 @@ export function PhotoPicker({
           }}
         />
       </label>
+      {/* Once the tile shows a photo, this says which side it is. */}
+      {state.phase !== 'empty' ? <span className={styles.hint}>{label}</span> : null}
       {state.phase === 'failed' ? (
         <>
           <p className={styles.photoError} role="alert">
