@@ -6,7 +6,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { ErrorState } from '../market/shared/LoadStates.tsx';
 import * as styles from './identity.css.ts';
 import { KycForm } from './KycForm.tsx';
-import { KycDetails, KycSkeleton, KycStatusBanner } from './KycStatusCard.tsx';
+import { CardSkeleton, KycDetails, KycStatusBanner } from './KycStatusCard.tsx';
 
 // /information/authInfo (verify or submit again) and /information/mine_valid (where my
 // verification stands). Both read user/kyc; only the first shows the form.
@@ -24,7 +24,7 @@ export function KycPage() {
   const { t } = useLingui();
   const { state, failed, reload, setSubmitted } = useKycState();
   if (failed && !state) return <ErrorState title={t`Could not load your verification status.`} onRetry={reload} />;
-  if (!state) return <KycSkeleton />;
+  if (!state) return <CardSkeleton />;
   const canSubmit = state.status === 'not_verified' || state.status === 'failed';
   return (
     <div className={styles.page}>
@@ -39,7 +39,7 @@ export function KycStatusPage() {
   const { t } = useLingui();
   const { state, failed, reload } = useKycState();
   if (failed && !state) return <ErrorState title={t`Could not load your verification status.`} onRetry={reload} />;
-  if (!state) return <KycSkeleton />;
+  if (!state) return <CardSkeleton />;
   return (
     <div className={styles.page}>
       <KycStatusBanner state={state} showAction />

@@ -12,7 +12,8 @@ import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
 import * as styles from './identity.css.ts';
 
 // The pieces of the KYC screens both /information/authInfo and /information/mine_valid
-// show: the status banner (with what to do next) and what was submitted.
+// show: the status banner (with what to do next), what was submitted, and the placeholder
+// the identity pages show while loading.
 
 export const kycStatusLabels: Record<KycStatus, MessageDescriptor> = {
   not_verified: msg`Not verified`,
@@ -102,12 +103,15 @@ export function KycDetails({ state }: { state: KycState }) {
   );
 }
 
-export function KycSkeleton() {
+/** A whole page's placeholder while its first answer is on the way. */
+export function CardSkeleton() {
   return (
-    <div className={styles.card} aria-busy="true">
-      <Skeleton width="40%" height={18} />
-      <Skeleton width="90%" height={14} />
-      <Skeleton width="70%" height={14} />
+    <div className={styles.page} aria-busy="true">
+      <div className={styles.card}>
+        <Skeleton width="40%" height={18} />
+        <Skeleton width="90%" height={14} />
+        <Skeleton width="70%" height={14} />
+      </div>
     </div>
   );
 }

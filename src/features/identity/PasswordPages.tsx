@@ -15,7 +15,7 @@ import { PasswordField } from '../auth/PasswordField.tsx';
 import { ErrorState } from '../market/shared/LoadStates.tsx';
 import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
 import * as styles from './identity.css.ts';
-import { KycSkeleton } from './KycStatusCard.tsx';
+import { CardSkeleton } from './KycStatusCard.tsx';
 
 // /information/loginPass and /information/fundPass. The rules (lengths, matching entries,
 // the old password, the lockout) are the server's; its refusals arrive as translated toasts.
@@ -87,7 +87,7 @@ export function FundPasswordPage() {
   const { t } = useLingui();
   const security = useLoad(useCallback(() => call('user/security', {}, { silent: true }), []));
   if (security.state.status === 'failed') return <ErrorState title={t`Could not load your security settings.`} onRetry={security.reload} />;
-  if (security.state.status === 'loading') return <KycSkeleton />;
+  if (security.state.status === 'loading') return <CardSkeleton />;
   const { fund_password_set: isSet, fund_password_locked_until: lockedUntil } = security.state.data;
   return <div className={styles.page}>{isSet ? <ChangeFundPasswordForm lockedUntil={lockedUntil} /> : <SetFundPasswordForm />}</div>;
 }
