@@ -17,6 +17,8 @@ export const auditActions = [
   'settings.update',
   'invitation.issue',
   'invitation.set_active',
+  'kyc.approve',
+  'kyc.reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

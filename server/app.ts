@@ -17,6 +17,7 @@ import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
+import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
@@ -104,6 +105,7 @@ export async function buildApp({
   registerNotificationRoutes(http, db, authenticators);
   registerAuditRoutes(http, db, authenticators);
   registerUploadRoutes(http, db, authenticators, settings, uploadDir);
+  registerIdentityRoutes(http, db, authenticators, settings, sessions);
   // Back office: staff sessions and accounts, users and invitation codes, configuration.
   registerStaffRoutes(http, db, authenticators);
   registerAccountAdminRoutes(http, db, authenticators, sessions);

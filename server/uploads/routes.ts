@@ -13,6 +13,9 @@ import { admitUpload, findUpload, readUploadFile, storeImage } from './uploads.t
 
 const isPurpose = (value: unknown): value is UploadPurpose => typeof value === 'string' && (uploadPurposes as readonly string[]).includes(value);
 
+/** "5" or "2.5": a size limit as the user reads it, in megabytes (MiB, as phones count them). */
+const megabytes = (bytes: number): string => String(Math.floor((bytes / (1024 * 1024)) * 10) / 10);
+
 /** Reads the `purpose` field and the one `file` field, holding at most `maxBytes` of file in memory. */
 async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ purpose: unknown; file: Buffer | null }> {
   let purpose: unknown;
@@ -30,7 +33,8 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ pu
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large');
+    // The limit travels with the refusal, so the app can say how small the photo must be.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large', megabytes(maxBytes));
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') refuse('invalid_body');
     throw error;
   }

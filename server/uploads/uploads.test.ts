@@ -127,7 +127,7 @@ describe('refused uploads store nothing', () => {
     const limit = server.app.settings.get('upload.max_bytes');
     const oversized = Buffer.concat([photoWithExif, Buffer.alloc(limit + 1 - photoWithExif.length + 1024)]);
     const result = await upload(owner.session, imageForm(oversized));
-    expect(result.body).toEqual({ status: 0, msg: 'upload_too_large', data: null });
+    expect(result.body).toEqual({ status: 0, msg: `upload_too_large:${limit / (1024 * 1024)}`, data: null });
     expect(await stored()).toEqual(before);
   });
 

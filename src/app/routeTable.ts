@@ -69,6 +69,11 @@ const pages = {
   orderHistory: { load: () => import('../features/trading/OrderListPages.tsx'), exportName: 'OrderHistoryPage' },
   positionDetail: { load: () => import('../features/trading/PositionDetailPage.tsx'), exportName: 'PositionDetailPage' },
   statement: { load: () => import('../features/trading/StatementPage.tsx'), exportName: 'StatementPage' },
+  kyc: { load: () => import('../features/identity/KycPages.tsx'), exportName: 'KycPage' },
+  kycStatus: { load: () => import('../features/identity/KycPages.tsx'), exportName: 'KycStatusPage' },
+  loginPassword: { load: () => import('../features/identity/PasswordPages.tsx'), exportName: 'LoginPasswordPage' },
+  fundPassword: { load: () => import('../features/identity/PasswordPages.tsx'), exportName: 'FundPasswordPage' },
+  security: { load: () => import('../features/identity/SecurityPage.tsx'), exportName: 'SecurityPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -135,13 +140,13 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/aboutInfo', msg`About`),
   // Public so a visitor can switch language before signing in.
   open('/information/changeLang', msg`Language`, pages.language),
-  signedIn('/information/loginPass', msg`Login password`),
-  signedIn('/information/fundPass', msg`Fund password`),
+  signedIn('/information/loginPass', msg`Login password`, pages.loginPassword),
+  signedIn('/information/fundPass', msg`Fund password`, pages.fundPassword),
   signedIn('/information/bankList', msg`Bank accounts`),
   signedIn('/information/addBankCard', msg`Add bank account`),
   signedIn('/information/fundRecord', msg`Fund records`, pages.statement),
   signedIn('/information/exChange', msg`Currency exchange`),
-  signedIn('/information/authInfo', msg`KYC verification`),
+  signedIn('/information/authInfo', msg`KYC verification`, pages.kyc),
   signedIn('/information/aboutUs', msg`About us`),
   signedIn('/information/usdtAddress', msg`Wallet address`),
   signedIn('/information/cashOut', msg`Withdrawal records`),
@@ -151,12 +156,12 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/userInfo', msg`Personal details`),
   signedIn('/information/msgInfo', msg`Messages`),
   signedIn('/information/mine', msg`Mine`, pages.mine, tabRoot('none', 'mine')),
-  signedIn('/information/mine_valid', msg`Verification status`),
+  signedIn('/information/mine_valid', msg`Verification status`, pages.kycStatus),
   signedIn('/information/mine_fund', msg`Funds`, comingSoon, tabRoot('title', 'position')),
   signedIn('/information/mine_detail', msg`Profile`),
   signedIn('/information/pj', msg`Investment preference`),
   signedIn('/information/jkjl', msg`Loan records`),
-  signedIn('/information/safety', msg`Security`),
+  signedIn('/information/safety', msg`Security`, pages.security),
   // Public: the registration form links to it.
   open('/information/agreement', msg`User agreement`),
   signedIn('/information/faq', msg`FAQ`),

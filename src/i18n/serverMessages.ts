@@ -126,15 +126,16 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
 
 /**
- * Keys the server may send with a value after the colon (an amount in rupees, or a window
- * such as "09:30-15:30"): the sentence then includes it. Without the value the plain text
- * above is used.
+ * Keys the server may send with a value after the colon (an amount in rupees, a window
+ * such as "09:30-15:30", or an upload's size limit in megabytes): the sentence then
+ * includes it. Without the value the plain text above is used.
  */
 const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDescriptor>> = {
   deposit_below_minimum: (value) => msg`The minimum deposit is ₹${value}.`,
   deposit_outside_window: (value) => msg`Deposits are accepted ${value} (IST).`,
   withdrawal_below_minimum: (value) => msg`The minimum withdrawal is ₹${value}.`,
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
+  upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
 };
 
 /**

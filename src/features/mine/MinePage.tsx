@@ -31,6 +31,7 @@ export function MinePage() {
     { to: '/information/fundRecord', label: t`Fund records`, icon: 'list' },
     { to: '/information/beneficiary', label: t`Nominees`, icon: 'user' },
     { to: '/information/safety', label: t`Security`, icon: 'lock' },
+    { to: '/information/fundPass', label: t`Fund password`, icon: 'wallet' },
     { to: '/information/msgInfo', label: t`Messages`, icon: 'bell' },
     { to: '/information/changeLang', label: t`Language`, icon: 'globe', value: localeNativeNames[locale] },
   ];
