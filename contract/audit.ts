@@ -17,6 +17,12 @@ export const auditActions = [
   'settings.update',
   'invitation.issue',
   'invitation.set_active',
+  'deposit_channel.save',
+  'deposit.approve',
+  'deposit.reject',
+  'withdrawal.first_approve',
+  'withdrawal.pay',
+  'withdrawal.reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
