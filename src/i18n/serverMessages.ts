@@ -121,6 +121,7 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   withdrawal_not_found: msg`No such withdrawal.`,
   bank_reference_required: msg`Enter the bank reference of the payout.`,
   second_approver_must_differ: msg`A second staff member must approve this withdrawal.`,
+  statement_range_invalid: msg`Choose a shorter period that ends on or after the day it starts.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -135,6 +136,7 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   deposit_outside_window: (value) => msg`Deposits are accepted ${value} (IST).`,
   withdrawal_below_minimum: (value) => msg`The minimum withdrawal is ₹${value}.`,
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
+  statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
 };
 
 /**
