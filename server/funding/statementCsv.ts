@@ -32,7 +32,7 @@ const istMidnight = (date: dayjs.Dayjs): Date => date.subtract(istOffsetMinutes,
 const istTime = (at: Date): string => dayjs(at).utcOffset(istOffsetMinutes).format('YYYY-MM-DD HH:mm:ss');
 
 /** A spreadsheet runs a cell that starts with one of these as a formula; a leading quote keeps it text (OWASP CSV injection). */
-const asSpreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+export const asSpreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 type CashRow = { id: bigint | null; kind: string | null; reason: string | null; created_at: Date | null; change: bigint };
 
