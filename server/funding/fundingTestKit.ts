@@ -159,7 +159,7 @@ export async function fundingSnapshot(db: Database, userId: bigint) {
             (SELECT count(*) FROM notifications WHERE user_id = $1) AS notifications`,
     [userId.toString()],
   );
-  return { balances: await userBalances(db, userId), rows };
+  return { balances: await userBalances(db, userId), rows: rows! };
 }
 
 /** Every account's stored balance is the sum of its postings, postings sum to zero, no guarded account below zero. */

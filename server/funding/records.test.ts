@@ -93,12 +93,12 @@ describe('the CSV statement', () => {
     expect([opening.kind, closing.kind]).toEqual(['opening_balance', 'closing_balance']);
     expect(opening.balance).toBe('0.00');
     expect(lines).toHaveLength(7);
-    let running = parseRupees(opening.balance)!;
+    let running: bigint = parseRupees(opening.balance!)!;
     for (const line of lines) {
-      running += parseRupees(line.change)!;
-      expect(parseRupees(line.balance)).toBe(running);
+      running += parseRupees(line.change!)!;
+      expect(parseRupees(line.balance!)).toBe(running);
     }
-    expect(parseRupees(closing.balance)).toBe(running);
+    expect(parseRupees(closing.balance!)).toBe(running);
     expect(running).toBe((await userBalances(world.db, user.userId)).cashPaise);
     // Held money stays cash: a hold changes nothing, a payout takes it away.
     expect(lines.find((line) => line.kind === 'withdrawal_hold')!.change).toBe('0.00');
@@ -114,7 +114,7 @@ describe('the CSV statement', () => {
     const tomorrow = dayjs().utcOffset(330).add(1, 'day').format('YYYY-MM-DD');
     const rows = parse((await download(user, tomorrow, tomorrow)).body, { columns: true }) as Record<string, string>[];
     const cash = (await userBalances(world.db, user.userId)).cashPaise;
-    expect(rows.map((row) => [row.kind, parseRupees(row.balance)])).toEqual([
+    expect(rows.map((row) => [row.kind, parseRupees(row.balance!)])).toEqual([
       ['opening_balance', cash],
       ['closing_balance', cash],
     ]);
