@@ -19,6 +19,12 @@ export const auditActions = [
   'invitation.set_active',
   'kyc.approve',
   'kyc.reject',
+  'deposit_channel.save',
+  'deposit.approve',
+  'deposit.reject',
+  'withdrawal.first_approve',
+  'withdrawal.pay',
+  'withdrawal.reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -130,6 +130,8 @@ export const messageKeys = [
   'withdrawal_not_found',
   'bank_reference_required',
   'second_approver_must_differ',
+  // funding: the statement download (a parameter: the longest period in days)
+  'statement_range_invalid',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

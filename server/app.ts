@@ -18,6 +18,7 @@ import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
+import { registerFundingRoutes } from './funding/routes.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
   registerStaffRoutes(http, db, authenticators);
   registerAccountAdminRoutes(http, db, authenticators, sessions);
   registerSettingsRoutes(http, db, authenticators, settings);
+  registerFundingRoutes(http, authenticators, { db, settings, now });
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));

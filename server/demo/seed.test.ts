@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { demoFundingPaise, demoInvitationCode, demoStaff, demoUser, seedDemo, seedDemoStaff } from './seed.ts';
+import { demoDepositChannels, demoFundingPaise, demoInvitationCode, demoStaff, demoUser, seedDemo, seedDemoChannels, seedDemoStaff } from './seed.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -60,4 +60,13 @@ it('demo-staff-log-in-with-their-roles-and-seeding-again-creates-none', async ()
     expect(login.body.data).toMatchObject({ login: staff.login, role: staff.role });
   }
   expect(demoStaff.filter((staff) => staff.role === 'reviewer')).toHaveLength(2);
+});
+
+it('demo-deposit-channels-are-labelled-as-demo-and-seeded-once', async () => {
+  await seedDemo(database.db);
+  expect(await seedDemoChannels(database.db)).toEqual({ created: 0 });
+  const login = await server.call('user/login', demoUser);
+  const info = await server.call('user/depositInfo', {}, login.body.data);
+  expect(info.body.data.channels).toHaveLength(demoDepositChannels.length);
+  for (const channel of info.body.data.channels) expect(`${channel.name} ${channel.note}`).toMatch(/demo/i);
 });

@@ -40,6 +40,52 @@ export async function seedDemoStaff(db: Database): Promise<{ created: string[] }
   return { created: missing.map((staff) => staff.login) };
 }
 
+/** The firm's collection accounts in demo mode: fictitious, and labelled so on screen. */
+export const demoDepositChannels = [
+  {
+    name: 'Demo bank transfer (not a real account)',
+    bank_name: 'Demo Bank of Ledgerline',
+    account_name: 'Ledgerline Demo Collections',
+    account_no: '000000012345678',
+    ifsc: 'DEMO0000001',
+    branch: 'Demo Branch, Mumbai',
+    upi_id: null,
+    note: 'Demo only: do not send real money. Report any amount with any reference and a photo; a reviewer approves it.',
+  },
+  {
+    name: 'Demo UPI (not a real account)',
+    bank_name: 'Demo Co-operative Bank',
+    account_name: 'Ledgerline Demo Collections',
+    account_no: '000000087654321',
+    ifsc: 'DEMO0000002',
+    branch: 'Demo Branch, Bengaluru',
+    upi_id: 'ledgerline.demo@upi-demo',
+    note: 'Demo only: this UPI id does not exist.',
+  },
+] as const;
+
+/**
+ * Adds the demo deposit channels when there is no channel at all, so a first run can report
+ * a deposit. Separate from the user seed so a demo database created before funding existed
+ * gets them on its next start; a database where staff have set up channels is left alone.
+ */
+export async function seedDemoChannels(db: Database): Promise<{ created: number }> {
+  return db.transaction(async (tx) => {
+    // Two servers starting at once must not both add them.
+    await tx.query('LOCK TABLE deposit_channels IN SHARE ROW EXCLUSIVE MODE');
+    const [existing] = await tx.query<{ count: bigint }>('SELECT count(*) AS count FROM deposit_channels');
+    if ((existing?.count ?? 0n) > 0n) return { created: 0 };
+    for (const channel of demoDepositChannels) {
+      await tx.query(
+        `INSERT INTO deposit_channels (name, bank_name, account_name, account_no, ifsc, branch, upi_id, note, active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true)`,
+        [channel.name, channel.bank_name, channel.account_name, channel.account_no, channel.ifsc, channel.branch, channel.upi_id, channel.note],
+      );
+    }
+    return { created: demoDepositChannels.length };
+  });
+}
+
 /**
  * Creates the demo institution, its invitation code and a funded demo user, once.
  * The money comes from a ledger account named for what it is, so the demo user's
@@ -47,6 +93,7 @@ export async function seedDemoStaff(db: Database): Promise<{ created: string[] }
  */
 export async function seedDemo(db: Database): Promise<{ created: boolean }> {
   await seedDemoStaff(db);
+  await seedDemoChannels(db);
   const passwordHash = await hashPassword(demoUser.password);
   return db.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM invitation_codes WHERE code = $1', [demoInvitationCode]);

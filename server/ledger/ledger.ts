@@ -15,10 +15,15 @@ export const ledgerAccountKinds = [
   'house_fees',
   'house_taxes',
   'house_settlement',
+  // the firm's collection bank: users' deposits come from it and payouts go back to it
+  'house_bank',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
-export const transferKinds = ['demo_funding', 'freeze', 'unfreeze', 'test', 'order_freeze', 'order_fill', 'order_cancel', 'position_close'] as const;
+export const transferKinds = [
+  'demo_funding', 'freeze', 'unfreeze', 'test', 'order_freeze', 'order_fill', 'order_cancel', 'position_close',
+  'deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout',
+] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
 export interface Posting {

@@ -121,6 +121,7 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   withdrawal_not_found: msg`No such withdrawal.`,
   bank_reference_required: msg`Enter the bank reference of the payout.`,
   second_approver_must_differ: msg`A second staff member must approve this withdrawal.`,
+  statement_range_invalid: msg`Choose a shorter period that ends on or after the day it starts.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -136,6 +137,7 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   withdrawal_below_minimum: (value) => msg`The minimum withdrawal is ₹${value}.`,
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
+  statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
 };
 
 /**

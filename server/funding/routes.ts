@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { apiBasePath } from '../../contract/envelope.ts';
+import { statementCsvPath, statementCsvQuery } from '../../contract/funding.ts';
+import { refusal } from '../http/envelope.ts';
+import { type Authenticators, checkSession, registerCommand } from '../http/routes.ts';
+import { validate } from '../http/validation.ts';
+import { addBankCard, deleteBankCard, listBankCards } from './cards.ts';
+import { listChannels, saveChannel } from './channels.ts';
+import type { FundingContext } from './context.ts';
+import { depositInfo, depositsForReview, depositsOf, requestDeposit, reviewDeposit } from './deposits.ts';
+import { fundRecords } from './records.ts';
+import { statementCsv } from './statementCsv.ts';
+import { setWalletAddress, walletAddressOf } from './wallet.ts';
+import { reviewWithdrawal, withdrawalsForReview } from './withdrawalReview.ts';
+import { requestWithdrawal, withdrawalsOf, withdrawInfo } from './withdrawals.ts';
+
+// Money in and out: the user's commands and the back office's review queues. Roles are in
+// contract/api.ts; each handler passes the caller's own id, so no command reaches another
+// user's card, deposit or withdrawal by changing an id.
+export function registerFundingRoutes(app: FastifyInstance, authenticators: Authenticators, context: FundingContext): void {
+  const { db, settings } = context;
+  registerCommand(app, authenticators, 'user/addBankCard', ({ body, session }) => addBankCard(db, session.userId, body));
+  registerCommand(app, authenticators, 'user/bankList', ({ session }) => listBankCards(db, session.userId));
+  registerCommand(app, authenticators, 'user/deleteBankCard', ({ body, session }) => deleteBankCard(db, session.userId, body.id));
+  registerCommand(app, authenticators, 'user/walletAddress', ({ session }) => walletAddressOf(db, session.userId));
+  registerCommand(app, authenticators, 'user/setWalletAddress', ({ body, session }) => setWalletAddress(db, session.userId, body));
+  registerCommand(app, authenticators, 'user/depositInfo', ({ session }) => depositInfo(context, session.userId));
+  registerCommand(app, authenticators, 'user/deposit', ({ body, session }) => requestDeposit(context, session.userId, body));
+  registerCommand(app, authenticators, 'user/depositList', ({ body, session }) => depositsOf(db, session.userId, body.page));
+  registerCommand(app, authenticators, 'user/withdrawInfo', ({ session }) => withdrawInfo(context, session.userId));
+  registerCommand(app, authenticators, 'user/withdraw', ({ body, session }) => requestWithdrawal(context, session.userId, body));
+  registerCommand(app, authenticators, 'user/withdrawList', ({ body, session }) => withdrawalsOf(db, session.userId, body.page));
+  registerCommand(app, authenticators, 'user/fundRecords', ({ body, session }) => fundRecords(db, session.userId, body));
+
+  registerCommand(app, authenticators, 'admin/channels/list', () => listChannels(db, 'all'));
+  registerCommand(app, authenticators, 'admin/channels/save', ({ body, session }) => saveChannel(db, session.staffId, body));
+  registerCommand(app, authenticators, 'admin/deposits/list', ({ body }) => depositsForReview(db, body));
+  registerCommand(app, authenticators, 'admin/deposits/review', ({ body, session }) => reviewDeposit(db, session.staffId, body));
+  registerCommand(app, authenticators, 'admin/withdrawals/list', ({ body }) => withdrawalsForReview(db, settings, body));
+  registerCommand(app, authenticators, 'admin/withdrawals/review', ({ body, session }) => reviewWithdrawal(db, settings, session.staffId, body));
+
+  // A file download, not a JSON command: GET with the same session headers; refusals still answer the envelope.
+  app.get(apiBasePath + statementCsvPath, async (request, reply) => {
+    const session = await checkSession(request, authenticators.user);
+    if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
+    const query = validate(statementCsvQuery, request.query);
+    if (!query.ok) return reply.send(refusal(query.key, query.key === 'invalid_field' ? query.field : undefined));
+    const { filename, csv } = await statementCsv(db, session.userId, query.value);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}

@@ -1,0 +1,73 @@
+import { stringify } from 'csv-stringify/sync';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import type { z } from 'zod';
+import type { statementCsvQuery } from '../../contract/funding.ts';
+import { formatRupees } from '../../contract/money.ts';
+import type { Sql } from '../db/database.ts';
+import { refuse } from '../http/refusal.ts';
+
+dayjs.extend(utc);
+
+// The downloadable statement of a user's cash (available + frozen) between two IST dates:
+// the opening balance at the start of the first day, one row per transfer that touched the
+// cash with its change and the running balance, then the closing balance at the end of the
+// last day. Opening + the sum of the changes = closing, to the paisa.
+
+/** A year and a day: enough for a financial year, bounded so one download stays small. */
+export const statementRangeDaysMax = 366;
+const istOffsetMinutes = 5 * 60 + 30;
+
+export type StatementCsvQuery = z.output<typeof statementCsvQuery>;
+
+/** A real calendar date ("2025-02-30" is not), as the UTC midnight of that day. */
+function calendarDate(text: string, field: 'from' | 'to'): dayjs.Dayjs {
+  const date = dayjs.utc(text);
+  if (!date.isValid() || date.format('YYYY-MM-DD') !== text) refuse('invalid_field', field);
+  return date;
+}
+
+/** The instant an IST calendar day starts. */
+const istMidnight = (date: dayjs.Dayjs): Date => date.subtract(istOffsetMinutes, 'minute').toDate();
+const istTime = (at: Date): string => dayjs(at).utcOffset(istOffsetMinutes).format('YYYY-MM-DD HH:mm:ss');
+
+/** A spreadsheet runs a cell that starts with one of these as a formula; a leading quote keeps it text (OWASP CSV injection). */
+export const asSpreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+type CashRow = { id: bigint | null; kind: string | null; reason: string | null; created_at: Date | null; change: bigint };
+
+export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery): Promise<{ filename: string; csv: string }> {
+  const from = calendarDate(query.from, 'from');
+  const to = calendarDate(query.to, 'to');
+  if (to.isBefore(from) || to.diff(from, 'day') + 1 > statementRangeDaysMax) refuse('statement_range_invalid', String(statementRangeDaysMax));
+  const start = istMidnight(from);
+  const end = istMidnight(to.add(1, 'day'));
+  // One statement, so the opening balance and the rows come from the same snapshot.
+  const rows = await sql.query<CashRow>(
+    `WITH cash AS (
+       SELECT t.id, t.kind, t.reason, t.created_at, sum(p.amount_paise)::bigint AS change
+         FROM ledger_transfers t
+         JOIN ledger_postings p ON p.transfer_id = t.id
+         JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE a.user_id = $1 AND a.kind IN ('user_available', 'user_frozen') AND t.created_at < $3
+        GROUP BY t.id
+     )
+     SELECT NULL::bigint AS id, NULL::text AS kind, NULL::text AS reason, NULL::timestamptz AS created_at,
+            coalesce(sum(change), 0)::bigint AS change
+       FROM cash WHERE created_at < $2
+     UNION ALL
+     SELECT id, kind, reason, created_at, change FROM cash WHERE created_at >= $2
+     ORDER BY id NULLS FIRST`,
+    [userId.toString(), start, end],
+  );
+  const [opening, ...transfers] = rows;
+  let balance = opening?.change ?? 0n;
+  const records: string[][] = [[istTime(start), '', 'opening_balance', 'Opening balance', '', formatRupees(balance)]];
+  for (const row of transfers) {
+    balance += row.change;
+    records.push([istTime(row.created_at!), row.id!.toString(), row.kind!, asSpreadsheetText(row.reason!), formatRupees(row.change), formatRupees(balance)]);
+  }
+  records.push([istTime(new Date(end.getTime() - 1000)), '', 'closing_balance', 'Closing balance', '', formatRupees(balance)]);
+  const csv = stringify(records, { header: true, columns: ['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance'] });
+  return { filename: `ledgerline-statement-${query.from}-to-${query.to}.csv`, csv };
+}

@@ -1,0 +1,48 @@
+import { formatRupees } from '../../contract/money.ts';
+import type { Sql } from '../db/database.ts';
+import type { TransferKind } from './ledger.ts';
+
+// A user's statement lines: every transfer that touched their accounts, newest first, with
+// what it did to their available and frozen money and the reason it carries. The trading
+// statement and the fund records are both pages of this one query.
+
+export interface StatementLineFilter {
+  /** Only transfers of these kinds; all kinds when absent. */
+  kinds?: readonly TransferKind[];
+}
+
+const touchingUser = `
+       FROM ledger_transfers t
+       JOIN ledger_postings p ON p.transfer_id = t.id
+       JOIN ledger_accounts a ON a.id = p.account_id AND a.user_id = $1
+      WHERE ($2::text[] IS NULL OR t.kind = ANY($2::text[]))`;
+
+const kindsParam = (filter: StatementLineFilter) => (filter.kinds ? [...filter.kinds] : null);
+
+export async function statementLines(sql: Sql, userId: bigint, filter: StatementLineFilter, page: { limit: number; offset: number }) {
+  const rows = await sql.query<{ id: bigint; kind: string; reason: string; created_at: Date; available: bigint; frozen: bigint }>(
+    `SELECT t.id, t.kind, t.reason, t.created_at,
+            coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_available'), 0)::bigint AS available,
+            coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_frozen'), 0)::bigint AS frozen
+     ${touchingUser}
+      GROUP BY t.id
+      ORDER BY t.id DESC
+      LIMIT $3 OFFSET $4`,
+    [userId.toString(), kindsParam(filter), page.limit, page.offset],
+  );
+  return rows.map((row) => ({
+    transfer_id: row.id.toString(),
+    kind: row.kind,
+    reason: row.reason,
+    cash_change: formatRupees(row.available + row.frozen),
+    available_change: formatRupees(row.available),
+    frozen_change: formatRupees(row.frozen),
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** How many lines the filter gives in all, for page numbers. */
+export async function statementLineCount(sql: Sql, userId: bigint, filter: StatementLineFilter): Promise<number> {
+  const [row] = await sql.query<{ total: bigint }>(`SELECT count(DISTINCT t.id) AS total ${touchingUser}`, [userId.toString(), kindsParam(filter)]);
+  return Number(row?.total ?? 0n);
+}
