@@ -52,7 +52,7 @@ export function ChannelsPage() {
               rows={channels.slice((page - 1) * listPageSize, page * listPageSize)}
               rowKey={(channel) => channel.id}
               columns={[
-                { header: t`Name`, cell: (channel) => <strong>{channel.name}</strong> },
+                { header: t({ message: 'Name', context: 'person or channel' }), cell: (channel) => <strong>{channel.name}</strong> },
                 { header: t`Bank`, cell: (channel) => `${channel.bank_name}, ${channel.branch}` },
                 { header: t`Account name`, cell: (channel) => channel.account_name },
                 { header: t`Account number`, cell: (channel) => channel.account_no },

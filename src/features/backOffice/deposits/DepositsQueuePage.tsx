@@ -86,7 +86,7 @@ function DepositPanel({ row, onClose, onReviewed }: { row: DepositRow; onClose: 
         <h2 className={styles.sectionTitle} data-testid="deposit-amount">
           {amount}
         </h2>
-        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t`Close`}>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t({ message: 'Close', context: 'back office' })}>
           <Icon name="close" size={18} />
         </button>
       </div>

@@ -50,7 +50,7 @@ export function KycQueuePage() {
             columns={[
               { header: t`Submitted`, cell: (row) => format.dateTime(row.submitted_at) },
               { header: t`Mobile number`, cell: (row) => row.account },
-              { header: t`Name`, cell: (row) => row.name },
+              { header: t({ message: 'Name', context: 'person or channel' }), cell: (row) => row.name },
               { header: t`ID type`, cell: (row) => labels.idType[row.id_type] },
               { header: t`Status`, cell: (row) => <Badge tone={kycStatusTone[row.status]}>{labels.kycStatus[row.status]}</Badge> },
               { header: t`Reviewer`, cell: (row) => row.reviewer ?? '' },

@@ -18,7 +18,7 @@ export function KycSubmissionPanel({ row, onClose, onReviewed }: { row: KycRow; 
     <section className={styles.panel} aria-label={t`KYC submission`}>
       <div className={styles.panelHeader}>
         <h2 className={styles.sectionTitle}>{row.name}</h2>
-        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t`Close`}>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t({ message: 'Close', context: 'back office' })}>
           <Icon name="close" size={18} />
         </button>
       </div>

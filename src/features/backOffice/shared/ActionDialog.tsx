@@ -52,7 +52,7 @@ export function ActionDialog({ title, summary, confirmLabel, danger = false, chi
         <Dialog.Content className={`${styles.dialog} ${wide ? styles.wideDialog : ''}`} aria-describedby={undefined} data-back-office>
           <div className={styles.panelHeader}>
             <Dialog.Title className={styles.dialogTitle}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.iconButton} aria-label={t`Close`}>
+            <Dialog.Close className={styles.iconButton} aria-label={t({ message: 'Close', context: 'back office' })}>
               <Icon name="close" size={18} />
             </Dialog.Close>
           </div>
@@ -77,7 +77,7 @@ export function ActionDialog({ title, summary, confirmLabel, danger = false, chi
             ) : null}
             <div className={styles.actions} style={{ justifyContent: 'flex-end' }}>
               <Button variant="ghost" className={styles.smallButton} onClick={onClose}>
-                <Trans>Cancel</Trans>
+                <Trans context="back office">Cancel</Trans>
               </Button>
               <Button type="submit" className={`${styles.smallButton} ${danger ? styles.dangerButton : ''}`} busy={busy} disabled={reason.trim() === '' || !ready}>
                 {confirmLabel}

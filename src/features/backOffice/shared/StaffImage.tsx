@@ -67,7 +67,7 @@ export function StaffImage({ uploadId, label }: { uploadId: string; label: strin
           <Dialog.Content className={`${styles.dialog} ${styles.wideDialog}`} aria-describedby={undefined}>
             <div className={styles.panelHeader}>
               <Dialog.Title className={styles.dialogTitle}>{label}</Dialog.Title>
-              <Dialog.Close className={styles.iconButton} aria-label={t`Close`}>
+              <Dialog.Close className={styles.iconButton} aria-label={t({ message: 'Close', context: 'back office' })}>
                 <Icon name="close" size={18} />
               </Dialog.Close>
             </div>

@@ -18,9 +18,9 @@ export function useBackOfficeLabels() {
   const { t } = useLingui();
   const role: Record<StaffRole, string> = { reviewer: t`Reviewer`, operator: t`Operator`, admin: t`Administrator` };
   const kycStatus: Record<KycSubmissionStatus, string> = { under_review: t`Under review`, verified: t`Verified`, failed: t`Rejected` };
-  const depositStatus: Record<DepositStatus, string> = { pending: t`Pending`, approved: t`Approved`, rejected: t`Rejected` };
+  const depositStatus: Record<DepositStatus, string> = { pending: t({ message: 'Pending', context: 'back office' }), approved: t`Approved`, rejected: t`Rejected` };
   const withdrawalStatus: Record<WithdrawalStatus, string> = {
-    pending: t`Pending`,
+    pending: t({ message: 'Pending', context: 'back office' }),
     first_approved: t`Awaiting second approval`,
     paid: t`Paid`,
     rejected: t`Rejected`,

@@ -51,7 +51,7 @@ export function StaffPage() {
         rowKey={(row) => row.staff_id}
         columns={[
           { header: t`Login`, cell: (row) => <strong>{row.login}</strong> },
-          { header: t`Name`, cell: (row) => row.name },
+          { header: t({ message: 'Name', context: 'person or channel' }), cell: (row) => row.name },
           { header: t`Role`, cell: (row) => labels.role[row.role] },
           { header: t`Status`, cell: (row) => <Badge tone={row.active ? 'good' : 'neutral'}>{labels.active(row.active)}</Badge> },
           { header: t`Created`, cell: (row) => format.dateTime(row.created_at) },

@@ -33,7 +33,7 @@ export function WithdrawalPanel({ row, onClose, onReviewed }: { row: WithdrawalR
     <section className={styles.panel} aria-label={t`Withdrawal`}>
       <div className={styles.panelHeader}>
         <h2 className={styles.sectionTitle}>{amount}</h2>
-        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t`Close`}>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t({ message: 'Close', context: 'back office' })}>
           <Icon name="close" size={18} />
         </button>
       </div>
