@@ -13,11 +13,11 @@ import { backOfficeSignInPath, isStaffSignedIn } from '../features/backOffice/se
 import { startMarketStream } from '../features/market/stream/marketStore.ts';
 import { AppShell, PagePending } from './AppShell.tsx';
 import {
-  type BackOfficeRouteEntry,
+  type BackOfficePagePath,
   backOfficeHome,
   backOfficeHomePath,
   backOfficeLayout,
-  backOfficeRouteTable,
+  backOfficePages,
   backOfficeSignInPage,
 } from './backOfficeRouteTable.ts';
 import { registerNavigator, signInPath } from './navigation.ts';
@@ -30,8 +30,8 @@ declare module '@tanstack/react-router' {
     entry?: RouteEntry;
     /** Set on the back office's layouts: the shell then draws none of the phone app's chrome. */
     backOffice?: boolean;
-    /** A back-office page's entry: the layout reads its title and the command that gates it. */
-    backOfficeEntry?: BackOfficeRouteEntry;
+    /** A back-office page's path: the layout looks up its title and the command that gates it. */
+    backOfficePage?: BackOfficePagePath;
   }
 }
 
@@ -122,13 +122,13 @@ function backOfficeRoutes(rootRoute: AnyRoute) {
     staticData: { backOffice: true },
   });
   const home = createRoute({ getParentRoute: () => layout, path: backOfficeHomePath, component: lazyPage(backOfficeHome) });
-  const pages = backOfficeRouteTable.map((entry) =>
+  const pages = backOfficePages.map((entry) =>
     createRoute({
       getParentRoute: () => layout,
       path: entry.path,
       component: lazyPage(entry.page),
       errorComponent: RouteErrorPage,
-      staticData: { backOfficeEntry: entry },
+      staticData: { backOfficePage: entry.path },
     }),
   );
   return [signIn, layout.addChildren([home, ...pages])];

@@ -3,7 +3,6 @@ import { Link, Navigate, Outlet, useMatches, useNavigate } from '@tanstack/react
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { call } from '../../../api/commandBus.ts';
-import { type BackOfficeRouteEntry, backOfficeRouteTable } from '../../../app/backOfficeRouteTable.ts';
 import { changeLocale, localeState } from '../../../i18n/activateLocale.ts';
 import { type AppLocale, appLocales, localeNativeNames } from '../../../i18n/locale.ts';
 import { Icon } from '../../../ui/icons.tsx';
@@ -12,14 +11,11 @@ import { roleMayUse } from '../shared/access.ts';
 import * as styles from '../shared/backOffice.css.ts';
 import { useBackOfficeLabels } from '../shared/labels.ts';
 import { backOfficeSignInPath, clearStaffSession, staffSession, updateStaffIdentity } from '../session/staffSession.ts';
+import { type BackOfficeSection, sectionOf, sectionsFor } from './sections.ts';
 
-/** The sections a role may use, in navigation order: those whose gating command lists the role. */
-export function sectionsFor(role: Parameters<typeof roleMayUse>[0]): BackOfficeRouteEntry[] {
-  return backOfficeRouteTable.filter((entry) => entry.navIcon !== null && roleMayUse(role, entry.gate));
-}
-
-function useCurrentBackOfficeEntry(): BackOfficeRouteEntry | undefined {
-  return useMatches({ select: (matches) => matches.map((match) => match.staticData.backOfficeEntry).filter((entry) => entry !== undefined).at(-1) });
+function useCurrentSection(): BackOfficeSection | undefined {
+  const path = useMatches({ select: (matches) => matches.map((match) => match.staticData.backOfficePage).filter((page) => page !== undefined).at(-1) });
+  return path ? sectionOf(path) : undefined;
 }
 
 /** Signs out on the server, then forgets the staff session even if the server could not be reached. */
@@ -41,7 +37,7 @@ export function BackOfficeLayout() {
   const { role, name } = useSnapshot(staffSession);
   const { locale } = useSnapshot(localeState);
   const labels = useBackOfficeLabels();
-  const entry = useCurrentBackOfficeEntry();
+  const entry = useCurrentSection();
 
   useEffect(() => {
     // Confirms the session and picks up a role changed since sign-in; a 401 returns to sign-in.

@@ -9,10 +9,9 @@ import type { StaffRole } from '../../../../contract/staff.ts';
 import { createAppRouter } from '../../../app/router.tsx';
 import { answerOk, server } from '../../../test/mswServer.ts';
 import { startStaffSession } from '../session/staffSession.ts';
-// Loaded up front: the router imports them lazily, and a cold transform of the layout can
+// Loaded up front: the router imports the back office lazily, and a cold transform of it can
 // outlast a single findBy's wait on a busy two-core machine.
-import '../layout/BackOfficeLayout.tsx';
-import '../session/StaffLoginPage.tsx';
+import '../backOfficePages.ts';
 
 configure({ asyncUtilTimeout: 3000 });
 
