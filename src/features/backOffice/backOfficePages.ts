@@ -11,6 +11,4 @@ export { StaffPage } from './staff/StaffPage.tsx';
 export { UserDetailPage } from './users/UserDetailPage.tsx';
 export { UsersPage } from './users/UsersPage.tsx';
 export { WithdrawalsQueuePage } from './withdrawals/WithdrawalsQueuePage.tsx';
-
-/** Resolves when the back office may render (its catalog is added in the next step). */
-export const backOfficeReady = (): Promise<void> => Promise.resolve();
+export { backOfficeReady } from './backOfficeCatalog.ts';

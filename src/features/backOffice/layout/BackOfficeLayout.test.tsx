@@ -65,6 +65,8 @@ describe('back office frame', () => {
     await activateLocale('ko');
     server.use(answerRefusal('admin/login', 'staff_disabled'));
     renderSignedOut('/admin/login');
+    // The back office's own catalog arrived in Korean too, not only the shared server messages.
+    expect(await screen.findByRole('heading', { name: '백오피스 로그인' })).toBeTruthy();
     await signIn('admin', 'demo-admin-123', '로그인');
     expect((await screen.findByRole('alert')).textContent).toBe('비활성화된 직원 계정입니다.');
   });
@@ -109,5 +111,14 @@ describe('back office frame', () => {
     expect(logout.accounts).toEqual(['operator']);
     expect(staffSession.token).toBeNull();
     expect(session.token).toBe('user-token');
+  });
+
+  it('switching-language-in-the-back-office-translates-its-own-texts', async () => {
+    server.use(recorded('admin/users/list', () => pageOf([])).handler);
+    renderBackOffice('/admin/users', 'reviewer');
+    await screen.findByRole('link', { name: 'KYC reviews' });
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh-Hant' } });
+    expect(await screen.findByRole('link', { name: '實名認證審核' })).toBeTruthy();
+    expect(screen.getByTestId('staff-role').textContent).toBe('審核員');
   });
 });
