@@ -9,7 +9,7 @@ import { useBackOfficeLabels } from '../shared/labels.ts';
 import { PagedTable } from '../shared/Table.tsx';
 import { useStaffLoad } from '../shared/useStaffLoad.ts';
 import { AuditDiff } from './AuditDiff.tsx';
-import { auditActionNames, auditSubjectKinds } from './auditLabels.ts';
+import { auditActionName, auditSubjectKinds } from './auditLabels.ts';
 
 type AuditLogProps = {
   userId?: string;
@@ -29,7 +29,7 @@ export function AuditLog({ userId, action, showUser = true }: AuditLogProps) {
   const [page, setPage] = useState(1);
   const { state, reload } = useStaffLoad(({ silent }) => call('admin/audit/list', { page, user_id: userId, action }, { silent }), [page]);
   const actionName = (name: string) => {
-    const known = auditActionNames[name as AuditAction];
+    const known = auditActionName(name);
     return known ? i18n._(known) : name;
   };
   const subject = (kind: string, id: string) => {
