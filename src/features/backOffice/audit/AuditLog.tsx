@@ -36,8 +36,24 @@ export function AuditLog({ userId, action, showUser = true }: AuditLogProps) {
     const known = auditSubjectKinds[kind];
     return `${known ? i18n._(known) : kind} ${id}`;
   };
-  // Restriction switches read better by their names than by their wire keys.
-  const fieldName = (path: string) => ((restrictionNames as readonly string[]).includes(path) ? labels.restriction[path as (typeof restrictionNames)[number]] : path);
+  // Snapshot fields read better by their names than by their wire keys; unknown keys stay as sent.
+  const fieldNames: Record<string, string> = {
+    name: t`Display name`,
+    role: t`Role`,
+    login: t`Login name`,
+    active: t`Active`,
+    status: t`Status`,
+    code: t`Code`,
+    institution_name: t`Issued for`,
+    kind: t`Kind`,
+    days: t`Days (IST)`,
+    from: t`From (IST)`,
+    to: t`To (IST)`,
+  };
+  const fieldName = (path: string) => {
+    if ((restrictionNames as readonly string[]).includes(path)) return labels.restriction[path as (typeof restrictionNames)[number]];
+    return Object.hasOwn(fieldNames, path) ? fieldNames[path]! : path;
+  };
   return (
     <PagedTable
       label={t`Audit entries`}

@@ -34,7 +34,7 @@ describe('audit log', () => {
     expect(row.textContent).toContain('Asha Admin');
     expect(row.textContent).toContain('Administrator');
     expect(row.textContent).toContain('Saturday desk');
-    expect(within(row).getByTestId('audit-diff').textContent).toBe('days: 1, 2, 3, 4, 5 → 1, 2, 3, 4, 5, 6to: 15:30 → 17:00');
+    expect(within(row).getByTestId('audit-diff').textContent).toBe('Days (IST): 1, 2, 3, 4, 5 → 1, 2, 3, 4, 5, 6To (IST): 15:30 → 17:00');
   });
 
   it('filters-by-action-and-by-a-users-mobile-number', async () => {
