@@ -49,7 +49,7 @@ export function ActionDialog({ title, summary, confirmLabel, danger = false, chi
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={`${styles.dialog} ${wide ? styles.wideDialog : ''}`} aria-describedby={undefined} data-back-office>
+        <Dialog.Content className={`${styles.dialog} ${wide ? styles.wideDialog : ''}`} aria-describedby={undefined}>
           <div className={styles.panelHeader}>
             <Dialog.Title className={styles.dialogTitle}>{title}</Dialog.Title>
             <Dialog.Close className={styles.iconButton} aria-label={t({ message: 'Close', context: 'back office' })}>
