@@ -1,20 +1,25 @@
 // Translators' helper for the Lingui catalogs (locales/<locale>/messages.po).
 //
-//   node scripts/po-translations.mjs missing <locale>        → JSON list of msgids without a translation
-//   node scripts/po-translations.mjs fill <locale> <file>    → fills empty translations from a JSON
-//                                                             object {msgid: translation}; prints what is still missing
-//   node scripts/po-translations.mjs export <po file>        → every translated entry of a catalog as that JSON
-//                                                             object (to carry translations across a merge)
+//   node scripts/po-translations.mjs missing <locale> [catalog]        → JSON list of msgids without a translation
+//   node scripts/po-translations.mjs fill <locale> <file> [catalog]    → fills empty translations from a JSON
+//                                                                       object {msgid: translation}; prints what is still missing
+//   node scripts/po-translations.mjs export <po file>                  → every translated entry of a catalog as that JSON
+//                                                                       object (to carry translations across a merge)
+//
+// `catalog` is the file name without .po: "messages" (the default, the phone app) or
+// "backOffice" (the staff back office, loaded only with it).
 //
 // Only empty msgstr entries are touched; existing translations are never overwritten.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const [command, locale, file] = process.argv.slice(2);
-if (!['missing', 'fill', 'export'].includes(command) || !locale) {
-  console.error('usage: node scripts/po-translations.mjs missing <locale> | fill <locale> <translations.json> | export <po file>');
+const [command, locale, ...rest] = process.argv.slice(2);
+const file = command === 'fill' ? rest[0] : undefined;
+const catalog = (command === 'fill' ? rest[1] : rest[0]) ?? 'messages';
+if (!['missing', 'fill', 'export'].includes(command) || !locale || !['messages', 'backOffice'].includes(catalog)) {
+  console.error('usage: node scripts/po-translations.mjs missing <locale> [catalog] | fill <locale> <translations.json> [catalog] | export <po file>');
   process.exit(2);
 }
-const path = command === 'export' ? locale : `locales/${locale}/messages.po`;
+const path = command === 'export' ? locale : `locales/${locale}/${catalog}.po`;
 const text = readFileSync(path, 'utf8');
 const unquote = (quoted) => JSON.parse(quoted);
 const quote = (value) => JSON.stringify(value);

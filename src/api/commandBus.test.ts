@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../app/navigation.ts';
 import { toastState } from '../app/toastStore.ts';
 import { session, startSession } from '../features/auth/sessionStore.ts';
+import { staffSession, startStaffSession } from '../features/backOffice/session/staffSession.ts';
 import { answerOk, answerRefusal, answerUnauthorized, server } from '../test/mswServer.ts';
-import { call, CommandFailed, CommandRefused, requestTimeoutMs, unauthorizedRedirectDelayMs } from './commandBus.ts';
+import { audienceOf, call, CommandFailed, CommandRefused, requestTimeoutMs, unauthorizedRedirectDelayMs } from './commandBus.ts';
 
 const toastTexts = () => toastState.toasts.map((toast) => toast.text);
 
@@ -114,5 +115,38 @@ describe('command bus', () => {
   it('common-config-answer-is-returned-as-a-list', async () => {
     server.use(answerOk('common/config', [{ name: 'kefu', value: 'https://example.com/chat' }]));
     await expect(call('common/config', { type: 'all' })).resolves.toEqual([{ name: 'kefu', value: 'https://example.com/chat' }]);
+  });
+
+  it('admin-command-sends-the-staff-session-not-the-users', async () => {
+    startSession('user-token', '9000000001');
+    startStaffSession({ token: 'staff-token', login: 'reviewer', role: 'reviewer', name: 'Riya Reviewer' });
+    const seen: Record<string, { token: string | null; account: string | null }> = {};
+    const remember = (path: string) =>
+      http.post(`*/api/vue/${path}`, ({ request }) => {
+        seen[path] = { token: request.headers.get('token'), account: request.headers.get('account') };
+        return HttpResponse.json({ status: 1, msg: 'ok', data: path === 'user/info' ? userInfo : { staff_id: '1', login: 'reviewer', name: 'Riya Reviewer', role: 'reviewer' } });
+      });
+    server.use(remember('admin/me'), remember('user/info'));
+    await call('admin/me', {});
+    await call('user/info', {});
+    expect(seen).toEqual({ 'admin/me': { token: 'staff-token', account: 'reviewer' }, 'user/info': { token: 'user-token', account: '9000000001' } });
+    expect(audienceOf('admin/kyc/review')).toBe('staff');
+    expect(audienceOf('user/kyc')).toBe('user');
+  });
+
+  it('staff-401-ends-only-the-staff-session-and-goes-to-the-back-office-sign-in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const go = vi.fn();
+    registerNavigator({ go, back: vi.fn() });
+    startSession('user-token', '9000000001');
+    startStaffSession({ token: 'expired', login: 'admin', role: 'admin', name: 'Asha Admin' });
+    server.use(answerUnauthorized('admin/me'));
+
+    await expect(call('admin/me', {})).rejects.toBeInstanceOf(CommandRefused);
+    expect(staffSession.token).toBeNull();
+    expect(localStorage.getItem('staffToken')).toBeNull();
+    expect(session.token).toBe('user-token');
+    await vi.advanceTimersByTimeAsync(unauthorizedRedirectDelayMs);
+    expect(go).toHaveBeenCalledExactlyOnceWith('/admin/login');
   });
 });

@@ -22,6 +22,16 @@ function useCurrentEntry(): RouteEntry | undefined {
 export function AppShell() {
   const { i18n } = useLingui();
   const entry = useCurrentEntry();
+  const backOffice = useMatches({ select: (matches) => matches.some((match) => match.staticData.backOffice === true) });
+  // Staff screens draw their own frame: no phone header, tab bars, banner or customer-service button.
+  if (backOffice) {
+    return (
+      <>
+        <Outlet />
+        <Toasts />
+      </>
+    );
+  }
   const chrome = entry?.chrome;
   const title = entry ? i18n._(entry.title) : '';
   return (

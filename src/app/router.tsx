@@ -9,8 +9,17 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { isSignedIn } from '../features/auth/sessionStore.ts';
+import { backOfficeSignInPath, isStaffSignedIn } from '../features/backOffice/session/staffSession.ts';
 import { startMarketStream } from '../features/market/stream/marketStore.ts';
 import { AppShell, PagePending } from './AppShell.tsx';
+import {
+  type BackOfficePagePath,
+  backOfficeHome,
+  backOfficeHomePath,
+  backOfficeLayout,
+  backOfficePages,
+  backOfficeSignInPage,
+} from './backOfficeRouteTable.ts';
 import { registerNavigator, signInPath } from './navigation.ts';
 import { NotFoundPage, RouteErrorPage, withChunkTimeout } from './RouteErrorPage.tsx';
 import { type RouteEntry, routeTable } from './routeTable.ts';
@@ -19,6 +28,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's entry in the route table: the shell reads its title and chrome. */
     entry?: RouteEntry;
+    /** Set on the back office's layouts: the shell then draws none of the phone app's chrome. */
+    backOffice?: boolean;
+    /** A back-office page's path: the layout looks up its title and the command that gates it. */
+    backOfficePage?: BackOfficePagePath;
   }
 }
 
@@ -61,6 +74,7 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
 
   const routeTree = rootRoute.addChildren([
     indexRoute,
+    ...backOfficeRoutes(rootRoute),
     publicLayout.addChildren(routeTable.filter((entry) => entry.access === 'public').map((entry) => pageRoute(entry, publicLayout))),
     signedInLayout.addChildren(routeTable.filter((entry) => entry.access === 'signedIn').map((entry) => pageRoute(entry, signedInLayout))),
   ]);
@@ -79,4 +93,43 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     back: () => router.history.back(),
   });
   return router;
+}
+
+const lazyPage = (page: { load: () => Promise<Record<string, unknown>>; exportName: string }) =>
+  lazyRouteComponent(withChunkTimeout(page.load), page.exportName);
+
+/**
+ * The back office under /admin: its sign-in page, and a layout (left navigation, staff
+ * session) whose beforeLoad sends anyone without a staff session to /admin/login. It never
+ * starts the market stream and never looks at the user's session.
+ */
+function backOfficeRoutes(rootRoute: AnyRoute) {
+  const signIn = createRoute({
+    getParentRoute: () => rootRoute,
+    path: backOfficeSignInPath,
+    component: lazyPage(backOfficeSignInPage),
+    errorComponent: RouteErrorPage,
+    staticData: { backOffice: true },
+  });
+  const layout = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'backOffice',
+    beforeLoad: () => {
+      if (!isStaffSignedIn()) throw redirect({ to: backOfficeSignInPath });
+    },
+    component: lazyPage(backOfficeLayout),
+    errorComponent: RouteErrorPage,
+    staticData: { backOffice: true },
+  });
+  const home = createRoute({ getParentRoute: () => layout, path: backOfficeHomePath, component: lazyPage(backOfficeHome) });
+  const pages = backOfficePages.map((entry) =>
+    createRoute({
+      getParentRoute: () => layout,
+      path: entry.path,
+      component: lazyPage(entry.page),
+      errorComponent: RouteErrorPage,
+      staticData: { backOfficePage: entry.path },
+    }),
+  );
+  return [signIn, layout.addChildren([home, ...pages])];
 }

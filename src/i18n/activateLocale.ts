@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { proxy } from 'valtio';
 import { type AppLocale, readStoredLocale, writeStoredLocale } from './locale.ts';
 
@@ -11,9 +11,27 @@ async function loadCatalog(locale: AppLocale) {
   return messages;
 }
 
+/** The catalog of a part of the app that loads lazily (the back office) for one locale. */
+export type PartCatalog = (locale: AppLocale) => Promise<Messages>;
+const partCatalogs = new Set<PartCatalog>();
+
+/**
+ * A lazily loaded part of the app adds its own catalog, so the phone app's first screen does
+ * not download the part's texts. It is loaded now for the active language, and with every
+ * later language switch.
+ */
+export async function addPartCatalog(load: PartCatalog): Promise<void> {
+  if (partCatalogs.has(load)) return;
+  partCatalogs.add(load);
+  const locale = localeState.locale;
+  const messages = await load(locale);
+  // A switch that finished meanwhile has loaded this part already (it is in the set).
+  if (i18n.locale === locale) i18n.load(locale, messages);
+}
+
 export async function activateLocale(locale: AppLocale): Promise<void> {
-  const messages = await loadCatalog(locale);
-  i18n.loadAndActivate({ locale, messages });
+  const catalogs = await Promise.all([loadCatalog(locale), ...[...partCatalogs].map((load) => load(locale))]);
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...catalogs) });
   localeState.locale = locale;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { clearToasts } from '../app/toastStore.ts';
 import { clearSession } from '../features/auth/sessionStore.ts';
+import { clearStaffSession } from '../features/backOffice/session/staffSession.ts';
 import { activateLocale } from '../i18n/activateLocale.ts';
 import { server } from './mswServer.ts';
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   localStorage.clear();
   clearSession();
+  clearStaffSession();
   clearToasts();
   await activateLocale('en');
 });

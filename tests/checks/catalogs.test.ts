@@ -1,11 +1,14 @@
-// Proves every catalog is complete as committed: each of en, zh-Hant and ko has the
-// same message ids, none has an empty translation, and each translation keeps the
-// placeholders ({field}, <0>…</0>) of its English source.
+// Proves every catalog is complete as committed: for the phone app's catalog and the back
+// office's, each of en, zh-Hant and ko has the same message ids, none has an empty
+// translation, and each translation keeps the placeholders ({field}, <0>…</0>) of its
+// English source.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const locales = ['en', 'zh-Hant', 'ko'] as const;
+/** The phone app's catalog, and the back office's (loaded only with it). */
+const catalogNames = ['messages', 'backOffice'] as const;
 
 type Entry = { id: string; translation: string };
 
@@ -21,8 +24,8 @@ function readQuoted(lines: string[], index: number, keyword: string): { text: st
 }
 
 /** The live entries of a .po file (obsolete "#~" entries and the header excluded). */
-function readCatalog(locale: string): Entry[] {
-  const lines = readFileSync(join('locales', locale, 'messages.po'), 'utf8').split('\n');
+function readCatalog(locale: string, catalogName: string): Entry[] {
+  const lines = readFileSync(join('locales', locale, `${catalogName}.po`), 'utf8').split('\n');
   const entries: Entry[] = [];
   let context = '';
   for (let index = 0; index < lines.length; ) {
@@ -46,9 +49,9 @@ function readCatalog(locale: string): Entry[] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{[^{}]+\}|<\/?\d+\/?>/g)].map((match) => match[0].replace(/,.*}$/, '}')).sort();
 
-const catalogs = Object.fromEntries(locales.map((locale) => [locale, readCatalog(locale)])) as Record<(typeof locales)[number], Entry[]>;
+describe.each(catalogNames)('translation catalog %s', (catalogName) => {
+  const catalogs = Object.fromEntries(locales.map((locale) => [locale, readCatalog(locale, catalogName)])) as Record<(typeof locales)[number], Entry[]>;
 
-describe('translation catalogs', () => {
   it('source-catalog-is-not-empty', () => {
     expect(catalogs.en.length).toBeGreaterThan(0);
   });

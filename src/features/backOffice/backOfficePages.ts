@@ -1,0 +1,14 @@
+// The back office's one entry point, loaded lazily by the router (src/app/backOfficeRouteTable.ts).
+export { AuditPage } from './audit/AuditPage.tsx';
+export { ChannelsPage } from './channels/ChannelsPage.tsx';
+export { DepositsQueuePage } from './deposits/DepositsQueuePage.tsx';
+export { InvitationsPage } from './invitations/InvitationsPage.tsx';
+export { KycQueuePage } from './kyc/KycQueuePage.tsx';
+export { BackOfficeHome, BackOfficeLayout } from './layout/BackOfficeLayout.tsx';
+export { StaffLoginPage } from './session/StaffLoginPage.tsx';
+export { SettingsPage } from './settings/SettingsPage.tsx';
+export { StaffPage } from './staff/StaffPage.tsx';
+export { UserDetailPage } from './users/UserDetailPage.tsx';
+export { UsersPage } from './users/UsersPage.tsx';
+export { WithdrawalsQueuePage } from './withdrawals/WithdrawalsQueuePage.tsx';
+export { backOfficeReady } from './backOfficeCatalog.ts';

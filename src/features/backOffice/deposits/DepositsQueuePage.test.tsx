@@ -1,0 +1,63 @@
+// Proves the deposits queue shows amount, user, channel, reference and the receipt fetched
+// with the staff session, approves with a reason, shows a refusal translated, and stays
+// out of an operator's navigation.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerRefusal, server } from '../../../test/mswServer.ts';
+import { pageOf, recorded, renderBackOffice, servingUploads } from '../testing/backOfficeFixtures.ts';
+import { depositRow } from '../testing/rows.ts';
+import './DepositsQueuePage.tsx';
+
+async function decide(button: string, reason: string, confirm: string) {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.change(within(dialog).getByLabelText(/reason/i), { target: { value: reason } });
+  fireEvent.click(within(dialog).getByRole('button', { name: confirm }));
+}
+
+describe('deposits queue', () => {
+  it('reviewer-checks-the-receipt-and-approves-with-a-reason', async () => {
+    const uploads = servingUploads();
+    const review = recorded('admin/deposits/review', () => depositRow({ status: 'approved' }));
+    server.use(recorded('admin/deposits/list', () => pageOf([depositRow()])).handler, review.handler, uploads.handler);
+    renderBackOffice('/admin/deposits', 'reviewer');
+
+    const row = (await screen.findAllByTestId('row'))[0]!;
+    expect(row.textContent).toContain('₹25,000.00');
+    expect(row.textContent).toContain('HDFC collection');
+    expect(row.textContent).toContain('UTR123456789');
+    fireEvent.click(row);
+    expect(await screen.findByRole('img', { name: 'Receipt' })).toBeTruthy();
+    expect(uploads.requests).toEqual([{ id: '903', account: 'reviewer' }]);
+
+    await decide('Approve…', 'Seen on the HDFC statement', 'Approve');
+    expect(await screen.findByText('Deposit approved')).toBeTruthy();
+    expect(review.bodies).toEqual([{ id: '21', decision: 'approve', reason: 'Seen on the HDFC statement' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refusal-is-shown-translated', async () => {
+    server.use(recorded('admin/deposits/list', () => pageOf([depositRow()])).handler, servingUploads().handler, answerRefusal('admin/deposits/review', 'deposit_not_found'));
+    renderBackOffice('/admin/deposits', 'admin');
+    fireEvent.click((await screen.findAllByTestId('row'))[0]!);
+    await decide('Reject…', 'No such transfer', 'Reject');
+    expect((await screen.findByRole('alert')).textContent).toBe('No such deposit.');
+  });
+
+  it('load-failure-offers-retry', async () => {
+    server.use(answerRefusal('admin/deposits/list', 'system_busy'));
+    renderBackOffice('/admin/deposits', 'reviewer');
+    expect(await screen.findByText('The deposits could not be loaded.')).toBeTruthy();
+    server.use(recorded('admin/deposits/list', () => pageOf([])).handler);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No deposits')).toBeTruthy();
+  });
+
+  it('operator-navigation-has-no-review-queues', async () => {
+    renderBackOffice('/admin/deposits', 'operator');
+    expect(await screen.findByText('Your role cannot open this section')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).queryByRole('link', { name: 'Deposits' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Withdrawals' })).toBeNull();
+  });
+});

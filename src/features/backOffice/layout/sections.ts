@@ -1,0 +1,40 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { type BackOfficePagePath, backOfficePages } from '../../../app/backOfficeRouteTable.ts';
+import type { IconName } from '../../../ui/icons.tsx';
+import { type BackOfficeCommand, roleMayUse } from '../shared/access.ts';
+import type { StaffRole } from '../../../../contract/staff.ts';
+
+// Each back-office page's title and the command it is built on. A staff member may open a
+// page (and sees it in the navigation) only if their role is in that command's roles in
+// contract/api.ts, so who-sees-what has one source.
+
+export type BackOfficeSection = {
+  path: BackOfficePagePath;
+  title: MessageDescriptor;
+  gate: BackOfficeCommand;
+  /** Listed in the left navigation (detail pages are not). */
+  navIcon: IconName | null;
+};
+
+const sections: Record<BackOfficePagePath, Omit<BackOfficeSection, 'path'>> = {
+  '/admin/kyc': { title: msg`KYC reviews`, gate: 'admin/kyc/list', navIcon: 'shield' },
+  '/admin/deposits': { title: msg`Deposits`, gate: 'admin/deposits/list', navIcon: 'wallet' },
+  '/admin/withdrawals': { title: msg`Withdrawals`, gate: 'admin/withdrawals/list', navIcon: 'card' },
+  '/admin/users': { title: msg`Users`, gate: 'admin/users/list', navIcon: 'users' },
+  '/admin/users/$userId': { title: msg`User`, gate: 'admin/users/detail', navIcon: null },
+  '/admin/invitations': { title: msg`Invitation codes`, gate: 'admin/invitations/list', navIcon: 'ipo' },
+  '/admin/channels': { title: msg`Deposit channels`, gate: 'admin/channels/list', navIcon: 'vault' },
+  '/admin/settings': { title: msg`Configuration`, gate: 'admin/settings/list', navIcon: 'sliders' },
+  '/admin/audit': { title: msg`Audit log`, gate: 'admin/audit/list', navIcon: 'clock' },
+  '/admin/staff': { title: msg`Staff`, gate: 'admin/staff/list', navIcon: 'user' },
+};
+
+export function sectionOf(path: BackOfficePagePath): BackOfficeSection {
+  return { path, ...sections[path] };
+}
+
+/** The sections a role may use, in navigation order. */
+export function sectionsFor(role: StaffRole | null): BackOfficeSection[] {
+  return backOfficePages.map((page) => sectionOf(page.path)).filter((section) => section.navIcon !== null && roleMayUse(role, section.gate));
+}
