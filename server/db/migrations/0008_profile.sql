@@ -79,3 +79,7 @@ BEGIN
 END $$;
 CREATE TRIGGER user_avatars_owner BEFORE INSERT OR UPDATE ON user_avatars
   FOR EACH ROW EXECUTE FUNCTION user_avatars_guard_owner();
+
+-- When customer service answers, shown on the customer-service centre. Empty until the firm
+-- publishes its hours: the app then says they are not published rather than inventing any.
+INSERT INTO site_config (name, value) VALUES ('kefu_hours', '') ON CONFLICT (name) DO NOTHING;
