@@ -164,7 +164,27 @@ export const notice = style({
   lineHeight: 1.5,
 });
 export const faqItem = style({ borderBottom: `1px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` });
-export const faqQuestion = style({ cursor: 'pointer', fontWeight: 600, minHeight: vars.size.touchTarget, display: 'flex', alignItems: 'center' });
+export const faqQuestion = style({
+  cursor: 'pointer',
+  fontWeight: 600,
+  minHeight: vars.size.touchTarget,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  listStyle: 'none',
+  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+});
+/** Points right while closed, down while open, so a question reads as something to tap. */
+export const faqChevron = style({
+  display: 'flex',
+  color: vars.color.textFaint,
+  transition: 'transform 150ms ease',
+  selectors: { [`${faqItem}[open] &`]: { transform: 'rotate(90deg)' } },
+});
+/** The side of a card head that holds text: it shrinks, the button beside it does not. */
+export const cardHeadText = style({ flex: 1, minWidth: 0 });
+export const noWrap = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 
 export const change = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, fontSize: vars.fontSize.caption, color: vars.color.textMuted });
 export const changeArrow = style({ color: vars.color.textFaint });

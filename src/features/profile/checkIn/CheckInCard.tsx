@@ -38,7 +38,7 @@ export function CheckInCard() {
   return (
     <section className={styles.card} aria-label={t`Daily check-in`} data-testid="check-in-card">
       <div className={styles.cardHead}>
-        <div>
+        <div className={styles.cardHeadText}>
           <h2 className={styles.cardTitle}>
             <Trans>Daily check-in</Trans>
           </h2>
@@ -50,7 +50,7 @@ export function CheckInCard() {
             <Skeleton width={160} height={14} />
           )}
         </div>
-        <Button variant={state?.checked_in_today ? 'soft' : 'primary'} disabled={!state || state.checked_in_today} busy={checkIn.busy} onClick={checkIn.run}>
+        <Button className={styles.noWrap} variant={state?.checked_in_today ? 'soft' : 'primary'} disabled={!state || state.checked_in_today} busy={checkIn.busy} onClick={checkIn.run}>
           {state?.checked_in_today ? (
             <>
               <Icon name="check" size={18} />
@@ -66,7 +66,7 @@ export function CheckInCard() {
           <span key={index} className={index < barsDone ? styles.streakDay.done : styles.streakDay.open} />
         ))}
       </div>
-      <p className={styles.muted}>
+      <p className={styles.muted} style={{ fontSize: 13 }}>
         <Trans>A day counts from midnight to midnight India time. Check-ins are for your own habit; they earn no money, points or rewards.</Trans>
       </p>
     </section>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
+import { Icon } from '../../../ui/icons.tsx';
 import { formatRupees } from '../../../ui/money.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
@@ -94,7 +95,12 @@ export function FaqPage() {
 function Question({ title, children }: { title: string; children: ReactNode }) {
   return (
     <details className={styles.faqItem}>
-      <summary className={styles.faqQuestion}>{title}</summary>
+      <summary className={styles.faqQuestion}>
+        <span>{title}</span>
+        <span className={styles.faqChevron}>
+          <Icon name="chevronRight" size={18} />
+        </span>
+      </summary>
       {children}
     </details>
   );
