@@ -88,6 +88,8 @@ export const userInfoResponse = z.object({
   /** VIP users see the real-time analytics on /market/vip. */
   vip: z.boolean(),
   balances: balancesSchema,
+  /** The caller's avatar (an upload of purpose avatar, served by upload/file), or null for none. */
+  avatar_upload_id: z.string().nullable(),
 });
 
 export type UserInfo = z.infer<typeof userInfoResponse>;

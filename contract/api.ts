@@ -97,6 +97,7 @@ import {
   setFundPasswordRequest,
 } from './identity.ts';
 import { pageRequest } from './paging.ts';
+import { checkInState, nomineeAddRequest, nomineeDeleteRequest, nomineeListResponse, setAvatarRequest, setAvatarResponse } from './profile.ts';
 import { settingRow, settingsListResponse, settingsUpdateRequest } from './settings.ts';
 import {
   staffCreateRequest,
@@ -208,6 +209,13 @@ export const api = {
   'admin/deposits/review': { auth: 'staff', roles: reviewers, request: reviewRequest, response: adminDepositRow },
   'admin/withdrawals/list': { auth: 'staff', roles: reviewers, request: adminWithdrawalsListRequest, response: adminWithdrawalsListResponse },
   'admin/withdrawals/review': { auth: 'staff', roles: reviewers, request: withdrawalReviewRequest, response: adminWithdrawalRow },
+  // profile: nominees, daily sign-in, avatar
+  'user/nomineeList': { auth: true, request: emptyRequest, response: nomineeListResponse },
+  'user/addNominee': { auth: true, request: nomineeAddRequest, response: nomineeListResponse },
+  'user/deleteNominee': { auth: true, request: nomineeDeleteRequest, response: nomineeListResponse },
+  'user/checkInState': { auth: true, request: emptyRequest, response: checkInState },
+  'user/checkIn': { auth: true, request: emptyRequest, response: checkInState },
+  'user/setAvatar': { auth: true, request: setAvatarRequest, response: setAvatarResponse },
 } as const;
 
 export type Api = typeof api;

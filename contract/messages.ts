@@ -132,6 +132,23 @@ export const messageKeys = [
   'second_approver_must_differ',
   // funding: the statement download (a parameter: the longest period in days)
   'statement_range_invalid',
+  // profile: nominees, in the order the rules are checked
+  'nominee_relationship_invalid',
+  'nominee_name_required',
+  'nominee_name_too_long',
+  'nominee_id_number_required',
+  'nominee_id_number_invalid',
+  'nominee_phone_required',
+  'nominee_phone_invalid',
+  'nominee_share_invalid',
+  'nominee_terms_not_accepted',
+  'nominee_limit_reached',
+  'nominee_already_added',
+  'nominee_shares_exceed_100',
+  'nominee_not_found',
+  // profile: daily sign-in and avatar
+  'already_checked_in_today',
+  'avatar_upload_not_found',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

@@ -16,5 +16,7 @@ export const siteConfigNames = [
   'broker_registration_number',
   'demo_mode',
   'currency',
+  /** When customer service answers, in the firm's own words ("Mon–Sat 09:00–18:00 IST"); empty when not published. */
+  'kefu_hours',
 ] as const;
 export type SiteConfigName = (typeof siteConfigNames)[number];

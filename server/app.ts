@@ -23,6 +23,7 @@ import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerProfileRoutes } from './profile/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { loadSettings, type Settings } from './settings/settings.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({
   registerAuditRoutes(http, db, authenticators);
   registerUploadRoutes(http, db, authenticators, settings, uploadDir);
   registerIdentityRoutes(http, db, authenticators, settings, sessions);
+  registerProfileRoutes(http, db, authenticateSession, now);
   // Back office: staff sessions and accounts, users and invitation codes, configuration.
   registerStaffRoutes(http, db, authenticators);
   registerAccountAdminRoutes(http, db, authenticators, sessions);

@@ -72,11 +72,12 @@ export async function authenticate(sql: Sql, token: string, account: string) {
 }
 
 export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
-  const [row] = await sql.query<{ account: string; institution: string; created_at: Date; vip: boolean } & RestrictionColumns>(
-    `SELECT u.account, ${restrictionColumns}, i.name AS institution, u.created_at, u.vip
+  const [row] = await sql.query<{ account: string; institution: string; created_at: Date; vip: boolean; avatar_upload_id: bigint | null } & RestrictionColumns>(
+    `SELECT u.account, ${restrictionColumns}, i.name AS institution, u.created_at, u.vip, a.upload_id AS avatar_upload_id
        FROM users u
        JOIN invitation_codes c ON c.code = u.invitation_code
        JOIN institutions i ON i.id = c.institution_id
+       LEFT JOIN user_avatars a ON a.user_id = u.id
       WHERE u.id = $1`,
     [session.userId.toString()],
   );
@@ -96,5 +97,6 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
       // Positions count at the margin put into them; live P&L is added on screen from the stream.
       total_assets: formatRupees(balances.cashPaise + balances.marginPaise),
     },
+    avatar_upload_id: row.avatar_upload_id?.toString() ?? null,
   };
 }

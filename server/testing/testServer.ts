@@ -32,7 +32,7 @@ export function testMarket(): Promise<MarketRuntime> {
 
 export async function startTestServer(
   db: Database,
-  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules } = {},
+  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
   const app = await buildApp({
@@ -40,6 +40,7 @@ export async function startTestServer(
     demoMode: options.demoMode ?? false,
     market: options.market ?? (await testMarket()),
     tradingRules: options.tradingRules,
+    now: options.now,
     uploadDir,
   });
   await app.http.ready();

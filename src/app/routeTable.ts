@@ -74,6 +74,17 @@ const pages = {
   loginPassword: { load: () => import('../features/identity/PasswordPages.tsx'), exportName: 'LoginPasswordPage' },
   fundPassword: { load: () => import('../features/identity/PasswordPages.tsx'), exportName: 'FundPasswordPage' },
   security: { load: () => import('../features/identity/SecurityPage.tsx'), exportName: 'SecurityPage' },
+  messages: { load: () => import('../features/profile/messages/MessagesPage.tsx'), exportName: 'MessagesPage' },
+  nominees: { load: () => import('../features/profile/nominees/NomineesPage.tsx'), exportName: 'NomineesPage' },
+  personalDetails: { load: () => import('../features/profile/details/PersonalDetailsPage.tsx'), exportName: 'PersonalDetailsPage' },
+  accountActivity: { load: () => import('../features/profile/activity/AccountActivityPage.tsx'), exportName: 'AccountActivityPage' },
+  aboutUs: { load: () => import('../features/profile/pages/AboutPages.tsx'), exportName: 'AboutUsPage' },
+  aboutApp: { load: () => import('../features/profile/pages/AboutPages.tsx'), exportName: 'AboutAppPage' },
+  agreement: { load: () => import('../features/profile/pages/AgreementPage.tsx'), exportName: 'AgreementPage' },
+  privacy: { load: () => import('../features/profile/pages/PrivacyPage.tsx'), exportName: 'PrivacyPage' },
+  faq: { load: () => import('../features/profile/pages/FaqPage.tsx'), exportName: 'FaqPage' },
+  customerService: { load: () => import('../features/profile/pages/CustomerServicePage.tsx'), exportName: 'CustomerServicePage' },
+  settings: { load: () => import('../features/profile/pages/SettingsPage.tsx'), exportName: 'SettingsPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -107,7 +118,7 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/home/newStockPsBuy', msg`Apply for placement`),
   signedIn('/home/newStockRecord', msg`Subscription records`),
   // Public: "forgot password" on the sign-in page may lead here.
-  open('/home/kefuCenter', msg`Customer service`),
+  open('/home/kefuCenter', msg`Customer service`, pages.customerService),
 
   // Market.
   signedIn('/market/index', msg`Market`, pages.market, tabRoot('title')),
@@ -135,9 +146,10 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/favorite/search', msg`Search`, pages.search),
 
   // Account, money and settings.
-  signedIn('/information/index', msg`Account`),
-  signedIn('/information/setting', msg`Settings`),
-  signedIn('/information/aboutInfo', msg`About`),
+  // The spec names no screen for it: the account's activity log (staff actions on the account) lives here.
+  signedIn('/information/index', msg`Account activity`, pages.accountActivity),
+  signedIn('/information/setting', msg`Settings`, pages.settings),
+  signedIn('/information/aboutInfo', msg`About`, pages.aboutApp),
   // Public so a visitor can switch language before signing in.
   open('/information/changeLang', msg`Language`, pages.language),
   signedIn('/information/loginPass', msg`Login password`, pages.loginPassword),
@@ -147,26 +159,28 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/fundRecord', msg`Fund records`, pages.statement),
   signedIn('/information/exChange', msg`Currency exchange`),
   signedIn('/information/authInfo', msg`KYC verification`, pages.kyc),
-  signedIn('/information/aboutUs', msg`About us`),
+  signedIn('/information/aboutUs', msg`About us`, pages.aboutUs),
   signedIn('/information/usdtAddress', msg`Wallet address`),
   signedIn('/information/cashOut', msg`Withdrawal records`),
   signedIn('/information/withdrawal', msg`Withdraw`),
   signedIn('/information/recharge', msg`Deposit`),
   signedIn('/information/rechargeChannel', msg`Deposit channels`),
-  signedIn('/information/userInfo', msg`Personal details`),
-  signedIn('/information/msgInfo', msg`Messages`),
+  signedIn('/information/userInfo', msg`Personal details`, pages.personalDetails),
+  signedIn('/information/msgInfo', msg`Messages`, pages.messages),
   signedIn('/information/mine', msg`Mine`, pages.mine, tabRoot('none', 'mine')),
   signedIn('/information/mine_valid', msg`Verification status`, pages.kycStatus),
   signedIn('/information/mine_fund', msg`Funds`, comingSoon, tabRoot('title', 'position')),
-  signedIn('/information/mine_detail', msg`Profile`),
+  signedIn('/information/mine_detail', msg`Profile`, pages.personalDetails),
   signedIn('/information/pj', msg`Investment preference`),
   signedIn('/information/jkjl', msg`Loan records`),
   signedIn('/information/safety', msg`Security`, pages.security),
   // Public: the registration form links to it.
-  open('/information/agreement', msg`User agreement`),
-  signedIn('/information/faq', msg`FAQ`),
+  open('/information/agreement', msg`User agreement`, pages.agreement),
+  // Not in the spec's route list: registration asks users to accept it, so it needs a public URL.
+  open('/information/privacy', msg`Privacy policy`, pages.privacy),
+  signedIn('/information/faq', msg`FAQ`, pages.faq),
   signedIn('/information/loan', msg`Loans`),
-  signedIn('/information/beneficiary', msg`Nominees`),
+  signedIn('/information/beneficiary', msg`Nominees`, pages.nominees),
 ];
 
 export function findRoute(path: string): RouteEntry | undefined {

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { passwordLengthMax, passwordLengthMin } from '../../contract/accounts.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
 import { reasonLengthMax } from '../../contract/paging.ts';
+import { nomineeNameLengthMax, nomineesPerUserMax } from '../../contract/profile.ts';
 import { staffPasswordLengthMin } from '../../contract/staff.ts';
 import { fieldLabels } from './fieldLabels.ts';
 
@@ -122,6 +123,21 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   bank_reference_required: msg`Enter the bank reference of the payout.`,
   second_approver_must_differ: msg`A second staff member must approve this withdrawal.`,
   statement_range_invalid: msg`Choose a shorter period that ends on or after the day it starts.`,
+  nominee_relationship_invalid: msg`Choose the nominee's relationship to you.`,
+  nominee_name_required: msg`Enter the nominee's full name.`,
+  nominee_name_too_long: msg`The nominee's name must be at most ${nomineeNameLengthMax} characters.`,
+  nominee_id_number_required: msg`Enter the nominee's PAN or Aadhaar number.`,
+  nominee_id_number_invalid: msg`This ID number is not valid. A PAN looks like ABCDE1234F; an Aadhaar number has 12 digits.`,
+  nominee_phone_required: msg`Enter the nominee's mobile number.`,
+  nominee_phone_invalid: msg`Enter the nominee's 10-digit Indian mobile number.`,
+  nominee_share_invalid: msg`The share must be a whole number from 1 to 100.`,
+  nominee_terms_not_accepted: msg`Please accept the nomination terms and conditions.`,
+  nominee_limit_reached: msg`You can name at most ${nomineesPerUserMax} nominees. Remove one to add another.`,
+  nominee_already_added: msg`This person is already one of your nominees.`,
+  nominee_shares_exceed_100: msg`Nominee shares cannot add up to more than 100%.`,
+  nominee_not_found: msg`No such nominee.`,
+  already_checked_in_today: msg`You have already checked in today. Come back tomorrow.`,
+  avatar_upload_not_found: msg`This picture could not be found. Please upload it again.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -138,6 +154,7 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
   statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
+  nominee_shares_exceed_100: (value) => msg`Nominee shares cannot add up to more than 100%. You can assign at most ${value}% more.`,
 };
 
 /**

@@ -12,9 +12,13 @@ import { Icon, type IconName } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Button, Skeleton } from '../../ui/widgets.tsx';
 import { session } from '../auth/sessionStore.ts';
+import { CheckInCard } from '../profile/checkIn/CheckInCard.tsx';
+import { Avatar } from '../profile/details/Avatar.tsx';
+import { useUnreadMessageCount } from '../profile/messages/unreadMessages.ts';
+import * as profileStyles from '../profile/profile.css.ts';
 import * as styles from './mine.css.ts';
 
-type MenuEntry = { to: string; label: string; icon: IconName; value?: string };
+type MenuEntry = { to: string; label: string; icon: IconName; value?: ReactNode };
 
 /** /information/mine: who is signed in, the account menu, language and sign-out. */
 export function MinePage() {
@@ -23,6 +27,7 @@ export function MinePage() {
   const { locale } = useSnapshot(localeState);
   const userInfo = useLoad(useCallback(() => call('user/info', {}, { silent: true }), []));
   const [signingOut, setSigningOut] = useState(false);
+  const unreadMessages = useUnreadMessageCount();
 
   const menu: MenuEntry[] = [
     { to: '/information/userInfo', label: t`Personal details`, icon: 'user' },
@@ -32,13 +37,25 @@ export function MinePage() {
     { to: '/information/beneficiary', label: t`Nominees`, icon: 'user' },
     { to: '/information/safety', label: t`Security`, icon: 'lock' },
     { to: '/information/fundPass', label: t`Fund password`, icon: 'wallet' },
-    { to: '/information/msgInfo', label: t`Messages`, icon: 'bell' },
+    {
+      to: '/information/msgInfo',
+      label: t`Messages`,
+      icon: 'bell',
+      value: unreadMessages ? (
+        <span className={profileStyles.badge} aria-label={t`${unreadMessages} unread`} data-testid="unread-badge">
+          {unreadMessages > 99 ? '99+' : unreadMessages}
+        </span>
+      ) : undefined,
+    },
+    { to: '/information/index', label: t`Account activity`, icon: 'shield' },
+    { to: '/information/setting', label: t`Settings`, icon: 'info' },
     { to: '/information/changeLang', label: t`Language`, icon: 'globe', value: localeNativeNames[locale] },
   ];
   const about: MenuEntry[] = [
     { to: '/information/faq', label: t`FAQ`, icon: 'info' },
     { to: '/information/aboutUs', label: t`About us`, icon: 'info' },
     { to: '/information/agreement', label: t`User agreement`, icon: 'list' },
+    { to: '/information/privacy', label: t`Privacy policy`, icon: 'lock' },
   ];
 
   const signOut = async () => {
@@ -54,9 +71,9 @@ export function MinePage() {
   return (
     <div className={styles.page}>
       <section className={styles.profile} aria-label={t`Profile`}>
-        <div className={styles.profileAvatar}>
-          <Icon name="user" size={28} />
-        </div>
+        <Link to="/information/mine_detail" className={styles.profileAvatar} style={{ color: 'inherit' }} aria-label={t`Personal details`}>
+          {info?.avatar_upload_id ? <Avatar uploadId={info.avatar_upload_id} /> : <Icon name="user" size={28} />}
+        </Link>
         <div className={styles.profileText}>
           <span className={styles.profileAccount}>+91 {info?.account ?? account}</span>
           <span className={styles.profileMeta}>
@@ -69,6 +86,7 @@ export function MinePage() {
         </div>
       </section>
 
+      <CheckInCard />
       <MenuList entries={menu} />
       <ul className={styles.menu}>
         <li className={styles.menuItem}>

@@ -1,0 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ResponseOf } from '../../../../contract/api.ts';
+import { call } from '../../../api/commandBus.ts';
+import { localeState } from '../../../i18n/activateLocale.ts';
+import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
+import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { formatIstDateTime } from '../../market/shared/quoteFormat.ts';
+import * as styles from '../profile.css.ts';
+import { ListFooter } from '../shared/ListFooter.tsx';
+import { usePagedItems } from '../shared/usePagedItems.ts';
+import { auditActionLabels, changesOf, staffRoleLabels } from './auditLabels.ts';
+
+type AuditPage = ResponseOf<'user/auditLog'>;
+type AuditEntry = AuditPage['items'][number];
+
+/** /information/index: every action staff took on the caller's account — who, what, when and why. */
+export function AccountActivityPage() {
+  const { t } = useLingui();
+  const list = usePagedItems<AuditEntry, AuditPage>(useCallback((page: number) => call('user/auditLog', { page }, { silent: true }), []));
+  const pullPx = usePullToRefresh(list.refresh);
+
+  if (list.status === 'loading') return <SkeletonRows count={5} />;
+  if (list.status === 'failed') return <ErrorState title={t`Your account activity could not be loaded.`} onRetry={list.refresh} />;
+  return (
+    <div className={styles.listPage}>
+      <PullIndicator pullPx={pullPx} />
+      <p className={styles.toolbar} style={{ margin: 0 }}>
+        <Trans>Every change our staff make to your account is recorded here with who made it and why. Entries cannot be edited or deleted.</Trans>
+      </p>
+      {list.items.length === 0 ? (
+        <EmptyState
+          icon="shield"
+          title={t`No staff actions on your account`}
+          text={t`If our staff ever change something on your account, such as a restriction, it appears here.`}
+        />
+      ) : (
+        <>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {list.items.map((entry) => (
+              <ActivityRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          <ListFooter hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed} onLoadMore={list.loadMore} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ActivityRow({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useLingui();
+  const { locale } = useSnapshot(localeState);
+  const action = auditActionLabels[entry.action] ? i18n._(auditActionLabels[entry.action]) : entry.action;
+  const role = entry.staff_role ? i18n._(staffRoleLabels[entry.staff_role]) : null;
+  const name = entry.staff_name ?? '';
+  const reason = entry.reason;
+  const changes = changesOf(entry.before, entry.after, i18n);
+  return (
+    <li className={styles.row} style={{ cursor: 'default' }} data-testid="activity-entry">
+      <span className={styles.rowBody}>
+        <strong className={styles.rowText}>{action}</strong>
+        <span className={styles.rowMeta}>
+          {role ? <Trans>By {role} {name}</Trans> : <Trans>By the system</Trans>} · {formatIstDateTime(entry.created_at, locale)}
+        </span>
+        {reason ? <span className={styles.rowText}>{t`Reason: ${reason}`}</span> : null}
+        {changes.map((change, index) => (
+          <span key={index} className={styles.change} data-testid="activity-change">
+            {change.field ? <span>{change.field}:</span> : null}
+            <span>{change.before}</span>
+            <span className={styles.changeArrow} aria-label={t`changed to`}>
+              →
+            </span>
+            <span>{change.after}</span>
+          </span>
+        ))}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { RestrictionName } from '../../../../contract/accounts.ts';
+import type { NotificationKind } from '../../../../contract/notifications.ts';
+import type { AppLocale } from '../../../i18n/locale.ts';
+import { formatRupees } from '../../../ui/money.ts';
+
+// The sentence of each message kind, written from its parameters in the reader's language.
+// The server stores only the kind and its parameters (contract/notifications.ts); the
+// Record type makes the compiler refuse a kind added there without a sentence here.
+
+type Params = Record<string, unknown>;
+
+/** A parameter as text; the server checked the parameters against their kind when it wrote them. */
+const text = (params: Params, name: string): string => {
+  const value = params[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+};
+
+export const restrictionLabels: Record<RestrictionName, MessageDescriptor> = {
+  frozen: msg`Account frozen`,
+  login_banned: msg`Sign-in blocked`,
+  trade_barred: msg`Trading barred`,
+  withdraw_barred: msg`Withdrawals barred`,
+};
+
+const sideLabels: Record<string, MessageDescriptor> = { long: msg`buy (long)`, short: msg`sell (short)` };
+
+type Reading = { params: Params; i18n: I18n; locale: AppLocale };
+type Sentence = (reading: Reading) => MessageDescriptor;
+
+const amountOf = ({ params, locale }: Reading) => formatRupees(text(params, 'amount'), locale);
+const restrictionOf = ({ params, i18n }: Reading) => {
+  const label = restrictionLabels[text(params, 'restriction') as RestrictionName];
+  return label ? i18n._(label) : text(params, 'restriction');
+};
+
+export const notificationSentences: Record<NotificationKind, Sentence> = {
+  kyc_approved: () => msg`Your identity verification (KYC) was approved.`,
+  kyc_rejected: ({ params }) => {
+    const reason = text(params, 'reason');
+    return msg`Your identity verification (KYC) was not approved: ${reason}. You can correct it and submit again.`;
+  },
+  deposit_approved: (reading) => {
+    const amount = amountOf(reading);
+    return msg`Your deposit of ${amount} was approved and added to your balance.`;
+  },
+  deposit_rejected: (reading) => {
+    const amount = amountOf(reading);
+    const reason = text(reading.params, 'reason');
+    return msg`Your deposit of ${amount} was rejected: ${reason}.`;
+  },
+  withdrawal_paid: (reading) => {
+    const amount = amountOf(reading);
+    return msg`Your withdrawal of ${amount} was paid to your bank account.`;
+  },
+  withdrawal_rejected: (reading) => {
+    const amount = amountOf(reading);
+    const reason = text(reading.params, 'reason');
+    return msg`Your withdrawal of ${amount} was rejected: ${reason}.`;
+  },
+  order_filled: ({ params, i18n, locale }) => {
+    const sideLabel = sideLabels[text(params, 'side')];
+    const side = sideLabel ? i18n._(sideLabel) : text(params, 'side');
+    const quantity = text(params, 'quantity');
+    const code = text(params, 'code');
+    const price = formatRupees(text(params, 'price'), locale);
+    return msg`Your ${side} order for ${quantity} shares of ${code} was filled at ${price}.`;
+  },
+  margin_call: ({ params }) => {
+    const code = text(params, 'code');
+    return msg`Your position in ${code} was closed automatically: its equity fell to the maintenance level.`;
+  },
+  account_restricted: (reading) => {
+    const restriction = restrictionOf(reading);
+    const reason = text(reading.params, 'reason');
+    return msg`A restriction was put on your account (${restriction}): ${reason}. Contact customer service if you have questions.`;
+  },
+  account_restriction_lifted: (reading) => {
+    const restriction = restrictionOf(reading);
+    const reason = text(reading.params, 'reason');
+    return msg`A restriction on your account was lifted (${restriction}): ${reason}.`;
+  },
+};
+
+const unknownKind = msg`You have a new message. Update the app to read it.`;
+
+/** The sentence for one message; a kind this app version does not know still reads sensibly. */
+export function notificationSentence(kind: string, params: Params, i18n: I18n, locale: AppLocale): string {
+  const sentence = Object.hasOwn(notificationSentences, kind) ? notificationSentences[kind as NotificationKind] : null;
+  return i18n._(sentence ? sentence({ params, i18n, locale }) : unknownKind);
+}
+
+/** Messages about an order link to it. */
+export function orderLinkOf(kind: string, params: Params): string | null {
+  if (kind !== 'order_filled' && kind !== 'margin_call') return null;
+  const orderNo = text(params, 'order_no');
+  return /^\d{1,18}$/.test(orderNo) ? orderNo : null;
+}
