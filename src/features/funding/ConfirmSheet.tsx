@@ -4,7 +4,7 @@ import { Button } from '../../ui/widgets.tsx';
 import * as sheetStyles from '../trading/trading.css.ts';
 import * as styles from './funding.css.ts';
 
-export type ConfirmRow = { label: string; value: string; testId?: string };
+export type ConfirmRow = { label: string; value: string; testId?: string; emphasis?: boolean };
 
 type ConfirmSheetProps = {
   title: string;
@@ -38,7 +38,7 @@ export function ConfirmSheet({ title, rows, note, confirmLabel, submitting, onCo
           {rows.map((row) => (
             <div key={row.label} style={{ display: 'contents' }}>
               <dt className={styles.figureLabel}>{row.label}</dt>
-              <dd className={styles.figureValue} data-testid={row.testId}>
+              <dd className={`${styles.figureValue} ${row.emphasis ? styles.figureEmphasis : ''}`} data-testid={row.testId}>
                 {row.value}
               </dd>
             </div>

@@ -98,14 +98,17 @@ function Balances({ info }: { info: UserInfo | null }) {
       ) : (
         <Skeleton width={200} height={34} />
       )}
-      <div className={styles.balanceGrid}>
+      {/* One balance a line: a crore-sized amount never has to be cut short to fit a column. */}
+      <dl className={styles.figures}>
         {cells.map((cell) => (
-          <div key={cell.testId} className={styles.balanceCell}>
-            <span className={styles.figureLabel}>{cell.label}</span>
-            {cell.value === undefined ? <Skeleton width="80%" height={18} /> : <span className={styles.balanceValue} data-testid={cell.testId}>{labels.money(cell.value)}</span>}
+          <div key={cell.testId} style={{ display: 'contents' }}>
+            <dt className={styles.figureLabel}>{cell.label}</dt>
+            <dd className={styles.figureValue} data-testid={cell.testId}>
+              {cell.value === undefined ? <Skeleton width={96} height={16} /> : labels.money(cell.value)}
+            </dd>
           </div>
         ))}
-      </div>
+      </dl>
       <div className={styles.twoButtons}>
         <Link to="/information/recharge" className={button.primary} data-action="deposit">
           <Icon name="plus" size={18} />

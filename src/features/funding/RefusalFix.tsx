@@ -38,7 +38,7 @@ export function useFixes() {
 export function FixNotice({ fix }: { fix: Fix }) {
   return (
     <div className={styles.notice.warning} role="alert" data-testid="fix-notice" style={{ flexDirection: 'column' }}>
-      <span style={{ display: 'flex', gap: 8 }}>
+      <span className={styles.fixText}>
         <Icon name="warning" size={18} />
         {fix.text}
       </span>

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { pageEdgeInset, vars } from '../../ui/theme.css.ts';
 
 // Styles of the money screens: cards, labelled figures, status badges, chips, the
@@ -21,6 +21,8 @@ export const bigAmount = style({ ...numeric, fontSize: vars.fontSize.display, fo
 export const figures = style({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', rowGap: vars.space.sm, columnGap: vars.space.md, margin: 0 });
 export const figureLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.caption });
 export const figureValue = style({ ...numeric, margin: 0, textAlign: 'right', fontSize: vars.fontSize.caption, fontWeight: 500, whiteSpace: 'normal', overflowWrap: 'anywhere' });
+/** The figure the user agrees to (the amount): larger than the rest. */
+export const figureEmphasis = style({ fontSize: vars.fontSize.title, fontWeight: 700 });
 
 export const fieldError = style({ color: vars.color.down, fontSize: vars.fontSize.small, margin: 0 });
 export const fieldHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, margin: 0 });
@@ -119,9 +121,6 @@ export const address = style({ ...numeric, fontFamily: 'ui-monospace, SFMono-Reg
 export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.sm });
 export const shortcut = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs, padding: `${vars.space.sm} 0`, color: vars.color.text, fontSize: vars.fontSize.small, textAlign: 'center' });
 export const shortcutIcon = style({ width: '44px', height: '44px', borderRadius: vars.radius.medium, display: 'grid', placeItems: 'center', background: vars.color.accentSoft, color: vars.color.accent });
-export const balanceGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.sm });
-export const balanceCell = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
-export const balanceValue = style({ ...numeric, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' });
 export const twoButtons = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });
 
 export const actionBar = style({
@@ -141,3 +140,6 @@ export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars
 export const formStack = style([stack, { paddingBottom: '88px' }]);
 export const dangerButton = style({ alignSelf: 'flex-end', color: vars.color.down });
 export const tabs = style({ padding: `${vars.space.sm} ${vars.space.lg}`, background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` });
+export const fixText = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
+// An icon beside a long sentence keeps its size instead of being squeezed by the text.
+globalStyle(`${notice.info} > svg, ${notice.warning} > svg, ${fixText} > svg`, { flexShrink: 0, marginTop: '1px' });

@@ -141,7 +141,7 @@ export function DepositForm({ info, onSubmitted }: { info: DepositInfo; onSubmit
         <ConfirmSheet
           title={t`Confirm your deposit`}
           rows={[
-            { label: t`Amount`, value: labels.money(request.amount), testId: 'confirm-amount' },
+            { label: t`Amount`, value: labels.money(request.amount), testId: 'confirm-amount', emphasis: true },
             { label: t`Paid to`, value: `${channel.account_name} · ${channel.bank_name}`, testId: 'confirm-destination' },
             { label: t`Account number`, value: channel.account_no },
             { label: t`Transfer reference (UTR)`, value: request.reference },

@@ -128,6 +128,13 @@ describe('DepositPage', () => {
     expect(screen.queryByRole('button', { name: 'Review deposit' })).toBeNull();
   });
 
+  it('outside-the-window-says-when-deposits-open-and-holds-the-form', async () => {
+    server.use(answerOk('user/depositInfo', depositInfoOf({ open_now: false, window: { days: [1, 2, 3, 4, 5, 6], from: '09:00', to: '17:00' } })));
+    renderPage(DepositPage, '/information/recharge');
+    expect(await screen.findByText('Deposits are closed right now. They are accepted Mon–Sat, 09:00–17:00 IST.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Review deposit' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('no-open-channel-says-so-and-offers-customer-service', async () => {
     server.use(answerOk('user/depositInfo', depositInfoOf({ channels: [channelOf({ active: false })] })));
     renderPage(DepositPage, '/information/recharge');

@@ -149,7 +149,7 @@ export function WithdrawalForm({ info, cards, ready }: { info: WithdrawInfo; car
         <ConfirmSheet
           title={t`Confirm your withdrawal`}
           rows={[
-            { label: t`Amount`, value: labels.money(request.amount), testId: 'confirm-amount' },
+            { label: t`Amount`, value: labels.money(request.amount), testId: 'confirm-amount', emphasis: true },
             { label: t`To`, value: `${card.bank_name} ${card.account_no_masked}`, testId: 'confirm-destination' },
             { label: t`Account holder`, value: card.holder_name },
             { label: t`IFSC`, value: card.ifsc },

@@ -38,9 +38,14 @@ function WithdrawalScreen({ info, cards }: { info: WithdrawInfo; cards: BankCard
   return (
     <>
       <section className={styles.card} aria-label={t`Withdrawable amount`}>
-        <span className={styles.figureLabel}>
-          <Trans>Withdrawable</Trans>
-        </span>
+        <div className={styles.cardHead}>
+          <span className={styles.figureLabel}>
+            <Trans>Withdrawable</Trans>
+          </span>
+          <Link to="/information/cashOut">
+            <Trans>Withdrawal records</Trans>
+          </Link>
+        </div>
         <span className={styles.bigAmount} data-testid="withdrawable">
           {labels.money(info.withdrawable)}
         </span>
@@ -73,9 +78,6 @@ function WithdrawalScreen({ info, cards }: { info: WithdrawInfo; cards: BankCard
       </section>
 
       <WithdrawalForm info={info} cards={cards} ready={ready} />
-      <Link to="/information/cashOut">
-        <Trans>Withdrawal records</Trans>
-      </Link>
     </>
   );
 }
