@@ -50,7 +50,8 @@ export function WithdrawalForm({ info, cards, ready }: { info: WithdrawInfo; car
           : withdrawable !== null && amount > withdrawable
             ? t`You can withdraw at most ${withdrawableText}.`
             : null;
-  const passwordError = fundPassword === '' ? (triedSubmit ? t`Enter your fund password.` : null) : fundPassword.length === 6 && !fundPasswordPattern.test(fundPassword) ? t`The fund password is 6 digits.` : null;
+  // Judged once the user tries to continue: a half-typed PIN is not an error yet.
+  const passwordError = !triedSubmit ? null : fundPassword === '' ? t`Enter your fund password.` : fundPasswordPattern.test(fundPassword) ? null : t`The fund password is 6 digits.`;
   const cardError = triedSubmit && card === null ? t`Choose the bank account to receive the money.` : null;
 
   const review = (event: FormEvent) => {

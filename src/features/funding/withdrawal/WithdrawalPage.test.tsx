@@ -42,6 +42,9 @@ describe('WithdrawalPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(input('amount').value).toBe('120000.50');
     expect(input('fund_password').type).toBe('password');
+    fillAndReview('2,500', '1234');
+    expect(screen.getByTestId('fund_password-error').textContent).toBe('The fund password is 6 digits.');
+    expect(screen.queryByRole('dialog')).toBeNull();
     fillAndReview('2,500');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('confirm-amount').textContent).toBe('₹2,500.00');
