@@ -34,6 +34,8 @@ export function MinePage() {
     { to: '/information/authInfo', label: t`KYC verification`, icon: 'shield' },
     { to: '/information/bankList', label: t`Bank accounts`, icon: 'card' },
     { to: '/information/fundRecord', label: t`Fund records`, icon: 'list' },
+    { to: '/information/cashOut', label: t`Withdrawal records`, icon: 'list' },
+    { to: '/information/usdtAddress', label: t`Wallet address`, icon: 'wallet' },
     { to: '/information/beneficiary', label: t`Nominees`, icon: 'user' },
     { to: '/information/safety', label: t`Security`, icon: 'lock' },
     { to: '/information/fundPass', label: t`Fund password`, icon: 'wallet' },

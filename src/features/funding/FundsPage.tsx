@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { UserInfo } from '../../../contract/accounts.ts';
+import { call } from '../../api/commandBus.ts';
+import { Icon, type IconName } from '../../ui/icons.tsx';
+import { button } from '../../ui/ui.css.ts';
+import { useLoad } from '../../ui/useLoad.ts';
+import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import { Skeleton } from '../../ui/widgets.tsx';
+import { EmptyState, ErrorState, LoadStates, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import * as styles from './funding.css.ts';
+import { useFundingLabels } from './fundingLabels.ts';
+import { FundRecordRow } from './records/FundRecordsPage.tsx';
+
+/** How many of the latest fund records the Funds tab shows; the rest are one tap away. */
+export const latestRecordsShown = 5;
+
+type Shortcut = { to: string; label: string; icon: IconName; search?: Record<string, string> };
+
+/** /information/mine_fund (Funds tab): balances, the ways to move money, and the latest records. */
+export function FundsPage() {
+  const { t } = useLingui();
+  const info = useLoad(useCallback(() => call('user/info', {}, { silent: true }), []));
+  const records = useLoad(useCallback(() => call('user/fundRecords', { page: 1, kind: 'all' }, { silent: true }), []));
+  const refresh = () => {
+    info.reload();
+    records.reload();
+  };
+  const pullPx = usePullToRefresh(refresh);
+  const shortcuts: Shortcut[] = [
+    { to: '/information/fundRecord', label: t`Fund records`, icon: 'list' },
+    { to: '/information/recharge', label: t`Deposit history`, icon: 'plus', search: { tab: 'history' } },
+    { to: '/information/cashOut', label: t`Withdrawal records`, icon: 'minus' },
+    { to: '/information/bankList', label: t`Bank accounts`, icon: 'card' },
+    { to: '/information/usdtAddress', label: t`Wallet address`, icon: 'wallet' },
+    { to: '/information/rechargeChannel', label: t`Deposit channels`, icon: 'vault' },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <PullIndicator pullPx={pullPx} />
+      {info.state.status === 'failed' ? <ErrorState title={t`Your balances could not be loaded.`} onRetry={info.reload} /> : <Balances info={info.state.status === 'ready' ? info.state.data : null} />}
+
+      <nav className={`${styles.card} ${styles.shortcuts}`} aria-label={t`Money shortcuts`}>
+        {shortcuts.map((shortcut) => (
+          <Link key={shortcut.label} to={shortcut.to} search={shortcut.search} className={styles.shortcut}>
+            <span className={styles.shortcutIcon}>
+              <Icon name={shortcut.icon} />
+            </span>
+            {shortcut.label}
+          </Link>
+        ))}
+      </nav>
+
+      <section className={styles.card} style={{ padding: 0, gap: 0, overflow: 'hidden' }} aria-label={t`Latest fund records`}>
+        <div className={styles.cardHead} style={{ padding: 16 }}>
+          <h2 className={styles.cardTitle}>
+            <Trans>Latest fund records</Trans>
+          </h2>
+          <Link to="/information/fundRecord">
+            <Trans>See all</Trans>
+          </Link>
+        </div>
+        <LoadStates
+          state={records.state}
+          onRetry={records.reload}
+          errorTitle={t`Your fund records could not be loaded.`}
+          skeleton={<SkeletonRows count={3} />}
+          isEmpty={(page) => page.items.length === 0}
+          empty={<EmptyState icon="wallet" title={t`No fund records yet`} text={t`Make a deposit to start trading.`} />}
+        >
+          {(page) => page.items.slice(0, latestRecordsShown).map((record) => <FundRecordRow key={record.transfer_id} record={record} />)}
+        </LoadStates>
+      </section>
+    </div>
+  );
+}
+
+function Balances({ info }: { info: UserInfo | null }) {
+  const { t } = useLingui();
+  const labels = useFundingLabels();
+  const balances = info?.balances ?? null;
+  const cells = [
+    { label: t`Cash`, value: balances?.cash, testId: 'balance-cash' },
+    { label: t`Available`, value: balances?.available, testId: 'balance-available' },
+    { label: t`Frozen`, value: balances?.frozen, testId: 'balance-frozen' },
+  ];
+  return (
+    <section className={styles.card} aria-label={t`Balances`} aria-busy={info === null}>
+      <span className={styles.figureLabel}>
+        <Trans>Total assets</Trans>
+      </span>
+      {balances ? (
+        <span className={styles.bigAmount} data-testid="balance-total">
+          {labels.money(balances.total_assets)}
+        </span>
+      ) : (
+        <Skeleton width={200} height={34} />
+      )}
+      {/* One balance a line: a crore-sized amount never has to be cut short to fit a column. */}
+      <dl className={styles.figures}>
+        {cells.map((cell) => (
+          <div key={cell.testId} style={{ display: 'contents' }}>
+            <dt className={styles.figureLabel}>{cell.label}</dt>
+            <dd className={styles.figureValue} data-testid={cell.testId}>
+              {cell.value === undefined ? <Skeleton width={96} height={16} /> : labels.money(cell.value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.twoButtons}>
+        <Link to="/information/recharge" className={button.primary} data-action="deposit">
+          <Icon name="plus" size={18} />
+          <Trans>Deposit</Trans>
+        </Link>
+        <Link to="/information/withdrawal" className={button.secondary} data-action="withdraw">
+          <Icon name="minus" size={18} />
+          <Trans>Withdraw</Trans>
+        </Link>
+      </div>
+    </section>
+  );
+}

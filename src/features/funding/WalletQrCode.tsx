@@ -1,0 +1,38 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import * as styles from './funding.css.ts';
+
+/** The spec's QR defaults: 256 × 256 px, error correction H (still reads with 30 % of it damaged). */
+export const qrOptions = { width: 256, height: 256, errorCorrectionLevel: 'H' } as const;
+
+/**
+ * The address as a QR code, for scanning from an exchange app. qr-code-styling is loaded
+ * only when a QR code is first shown, so no other screen pays for it.
+ */
+export function WalletQrCode({ data }: { data: string }) {
+  const { t } = useLingui();
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    import('qr-code-styling').then(
+      ({ default: QRCodeStyling }) => {
+        const container = box.current;
+        if (cancelled || !container) return;
+        const code = new QRCodeStyling({ type: 'svg', width: qrOptions.width, height: qrOptions.height, margin: 8, data, qrOptions: { errorCorrectionLevel: qrOptions.errorCorrectionLevel } });
+        container.replaceChildren();
+        code.append(container);
+      },
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [data]);
+  return (
+    <div className={styles.qrBox} ref={box} role="img" aria-label={t`QR code of the wallet address`} data-testid="wallet-qr">
+      {failed ? <span className={styles.muted}>{t`The QR code could not be shown. Copy the address instead.`}</span> : null}
+    </div>
+  );
+}

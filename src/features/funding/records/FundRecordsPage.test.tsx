@@ -1,0 +1,100 @@
+// Proves the fund records: the filter chips ask user/fundRecords for one kind and start the
+// paging over; "Load more" appends until the total; an empty kind says so; the CSV
+// statement is fetched for the chosen IST days with the session headers and saved as a
+// file, and a refusal is translated.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../auth/sessionStore.ts';
+import { recording } from '../../market/testing/marketFixtures.ts';
+import { answerOk, server } from '../../../test/mswServer.ts';
+import { renderPage } from '../../../test/renderPage.tsx';
+import { fundRecordOf, pageOf } from '../testing/fundingFixtures.ts';
+import { FundRecordsPage } from './FundRecordsPage.tsx';
+import { thisMonthRange } from './statementCsv.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const records = (from: number, count: number) => Array.from({ length: count }, (_, index) => fundRecordOf(from + index));
+
+describe('FundRecordsPage', () => {
+  it('filters-by-kind-and-labels-each-record', async () => {
+    const list = recording('user/fundRecords', (body) =>
+      body.kind === 'deposit' ? pageOf([fundRecordOf(50, { kind: 'deposit', reason: 'Deposit 501 approved', cash_change: '25000.00', available_change: '25000.00' })]) : pageOf([fundRecordOf(1, { kind: 'position_close', reason: 'Order 7: position closed', cash_change: '120.00' })]),
+    );
+    server.use(list.handler);
+    const { router } = renderPage(FundRecordsPage, '/information/fundRecord');
+    const line = await screen.findByTestId('statement-line');
+    expect(line.textContent).toContain('Position closed');
+    expect(line.textContent).toContain('+₹120.00');
+    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deposits' }));
+    await waitFor(() => expect(screen.getByTestId('statement-line').textContent).toContain('+₹25,000.00'));
+    expect(screen.getByTestId('statement-line').textContent).toContain('Deposit');
+    expect(router.state.location.search).toEqual({ kind: 'deposit' });
+    expect(list.bodies).toEqual([
+      { page: 1, kind: 'all' },
+      { page: 1, kind: 'deposit' },
+    ]);
+  });
+
+  it('load-more-appends-the-next-page-until-the-total', async () => {
+    const list = recording('user/fundRecords', (body) => (body.page === 1 ? pageOf(records(1, 10), 13) : pageOf(records(11, 3), 13, 2)));
+    server.use(list.handler);
+    renderPage(FundRecordsPage, '/information/fundRecord?kind=trade');
+    await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(10));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(13));
+    expect(screen.getByText('No more records')).toBeTruthy();
+    expect(list.bodies).toEqual([
+      { page: 1, kind: 'trade' },
+      { page: 2, kind: 'trade' },
+    ]);
+  });
+
+  it('an-empty-kind-says-so', async () => {
+    server.use(answerOk('user/fundRecords', pageOf([])));
+    renderPage(FundRecordsPage, '/information/fundRecord?kind=withdrawal');
+    expect(await screen.findByText('Nothing of this kind yet')).toBeTruthy();
+  });
+
+  it('downloads-this-months-statement-as-a-csv-file', async () => {
+    startSession('token-9', '9000000001');
+    const seen: { from: string | null; to: string | null; token: string | null; account: string | null }[] = [];
+    server.use(
+      answerOk('user/fundRecords', pageOf([])),
+      http.get('*/api/vue/user/statement.csv', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), token: request.headers.get('token'), account: request.headers.get('account') });
+        return new HttpResponse('date,kind,change\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderPage(FundRecordsPage, '/information/fundRecord');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+    const range = thisMonthRange();
+    expect((document.querySelector('input[name=from]') as HTMLInputElement).value).toBe(range.from);
+    expect((document.querySelector('input[name=to]') as HTMLInputElement).value).toBe(range.to);
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Statement downloaded')).toBeTruthy();
+    expect(seen).toEqual([{ from: range.from, to: range.to, token: 'token-9', account: '9000000001' }]);
+    expect(clicks).toEqual([`ledgerline-statement-${range.from}-to-${range.to}.csv`]);
+  });
+
+  it('a-reversed-range-is-refused-before-asking-and-a-server-refusal-is-translated', async () => {
+    server.use(answerOk('user/fundRecords', pageOf([])), http.get('*/api/vue/user/statement.csv', () => HttpResponse.json({ status: 0, msg: 'invalid_field', data: null }, { status: 400 })));
+    renderPage(FundRecordsPage, '/information/fundRecord');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+    fireEvent.change(document.querySelector('input[name=from]')!, { target: { value: '2026-11-20' } });
+    fireEvent.change(document.querySelector('input[name=to]')!, { target: { value: '2026-11-10' } });
+    expect(screen.getByRole('alert').textContent).toBe('The start date must be on or before the end date.');
+    expect((screen.getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(document.querySelector('input[name=to]')!, { target: { value: '2026-11-21' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Some details are not valid. Please check and try again.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import type { ResponseOf } from '../../../../contract/api.ts';
+import { fundRecordKinds } from '../../../../contract/funding.ts';
+import { call } from '../../../api/commandBus.ts';
+import { EmptyState } from '../../market/shared/LoadStates.tsx';
+import { useSearchChoice, useSetSearchParam } from '../../market/shared/searchParams.ts';
+import { directionOfAmount } from '../../trading/orderLabels.ts';
+import * as styles from '../funding.css.ts';
+import { useFundingLabels } from '../fundingLabels.ts';
+import { PagedList } from '../PagedList.tsx';
+import { useFundRecordKindLabel } from './fundRecordLabels.ts';
+import { StatementDownload } from './StatementDownload.tsx';
+
+export type FundRecord = ResponseOf<'user/fundRecords'>['items'][number];
+type FundRecordKind = (typeof fundRecordKinds)[number];
+
+/** /information/fundRecord[?kind=deposit|withdrawal|trade]: every change to the user's cash, newest first. */
+export function FundRecordsPage() {
+  const { t } = useLingui();
+  const kind = useSearchChoice('kind', fundRecordKinds, 'all');
+  const setSearch = useSetSearchParam();
+  const chips: Record<FundRecordKind, string> = { all: t`All`, deposit: t`Deposits`, withdrawal: t`Withdrawals`, trade: t`Trades` };
+  const loadPage = useCallback((page: number) => call('user/fundRecords', { page, kind }, { silent: true }), [kind]);
+  return (
+    <div className={styles.listPage}>
+      <div className={styles.chips} role="group" aria-label={t`Show`}>
+        {fundRecordKinds.map((option) => (
+          <button key={option} type="button" className={styles.chip} aria-pressed={kind === option} data-kind={option} onClick={() => setSearch('kind', option)}>
+            {chips[option]}
+          </button>
+        ))}
+      </div>
+      <StatementDownload />
+      {/* A new filter is a new list: keyed so paging starts over. */}
+      <PagedList
+        key={kind}
+        loadPage={loadPage}
+        itemKey={(record) => record.transfer_id}
+        renderItem={(record) => <FundRecordRow record={record} />}
+        errorTitle={t`Your fund records could not be loaded.`}
+        empty={
+          <EmptyState
+            icon="wallet"
+            title={kind === 'all' ? t`No fund records yet` : t`Nothing of this kind yet`}
+            text={t`Deposits, withdrawals, margins, fees and profits appear here.`}
+          />
+        }
+      />
+    </div>
+  );
+}
+
+export function FundRecordRow({ record }: { record: FundRecord }) {
+  const labels = useFundingLabels();
+  const kindLabel = useFundRecordKindLabel();
+  const available = labels.signedMoney(record.available_change);
+  const frozen = labels.signedMoney(record.frozen_change);
+  const title = kindLabel(record.kind, record.reason);
+  return (
+    <div className={styles.row} data-testid="statement-line" data-kind={record.kind}>
+      <div className={styles.rowTop}>
+        <span className={styles.rowTitle}>{title}</span>
+        <span className={styles.amount[directionOfAmount(record.cash_change)]}>{labels.signedMoney(record.cash_change)}</span>
+      </div>
+      {title === record.reason ? null : <span className={styles.muted}>{record.reason}</span>}
+      <div className={styles.rowMeta}>
+        <span>
+          <Trans>Available {available}</Trans>
+        </span>
+        <span>
+          <Trans>Frozen {frozen}</Trans>
+        </span>
+        <span>{labels.dateTime(record.created_at)}</span>
+      </div>
+    </div>
+  );
+}

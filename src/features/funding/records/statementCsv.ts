@@ -1,0 +1,66 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { apiBasePath, sessionHeaders } from '../../../../contract/envelope.ts';
+import { statementCsvPath } from '../../../../contract/funding.ts';
+import { session } from '../../auth/sessionStore.ts';
+
+dayjs.extend(utc);
+
+// The statement as a CSV file: a plain GET (not a JSON command) that needs the session
+// headers, so it is fetched and saved from a blob rather than opened as a link.
+
+/** India Standard Time is UTC+5:30 all year; statement days are IST days. */
+const istOffsetMinutes = 330;
+export const isoDayFormat = 'YYYY-MM-DD';
+
+/** Today in IST, whatever the device's zone. */
+export function istToday(now: Date = new Date()): string {
+  return dayjs(now).utcOffset(istOffsetMinutes).format(isoDayFormat);
+}
+
+/** The default range: the first of this month to today, in IST. */
+export function thisMonthRange(now: Date = new Date()): { from: string; to: string } {
+  const today = dayjs(now).utcOffset(istOffsetMinutes);
+  return { from: today.startOf('month').format(isoDayFormat), to: today.format(isoDayFormat) };
+}
+
+export type DownloadResult = { ok: true } | { ok: false; msg: string | null };
+
+/** Fetches the statement for [from, to] and hands it to the browser as a file. */
+export async function downloadStatementCsv(from: string, to: string): Promise<DownloadResult> {
+  const url = new URL(`${apiBasePath}${statementCsvPath}`, window.location.href);
+  url.searchParams.set('from', from);
+  url.searchParams.set('to', to);
+  const headers: Record<string, string> = {};
+  if (session.token && session.account) {
+    headers[sessionHeaders.token] = session.token;
+    headers[sessionHeaders.account] = session.account;
+  }
+  let response: Response;
+  try {
+    response = await fetch(url.toString(), { headers });
+  } catch {
+    return { ok: false, msg: null };
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    // A refusal comes back as the usual envelope; its key is translated by the caller.
+    const body = (await response.json().catch(() => null)) as { msg?: unknown } | null;
+    return { ok: false, msg: typeof body?.msg === 'string' ? body.msg : response.status === 401 ? 'not_logged_in' : null };
+  }
+  saveFile(await response.blob(), `ledgerline-statement-${from}-to-${to}.csv`);
+  return { ok: true };
+}
+
+function saveFile(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns: free it a moment later.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

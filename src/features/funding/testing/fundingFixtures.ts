@@ -1,0 +1,107 @@
+import { http, HttpResponse } from 'msw';
+import type { ApiPath, RequestOf, ResponseOf } from '../../../../contract/api.ts';
+
+// Builders for the money screens' component tests: cards, channels, deposits, withdrawals
+// and fund records as the server sends them (decimal rupee strings, ISO instants).
+
+type BankCard = ResponseOf<'user/bankList'>[number];
+type DepositInfo = ResponseOf<'user/depositInfo'>;
+type Deposit = ResponseOf<'user/deposit'>;
+type Withdrawal = ResponseOf<'user/withdraw'>;
+type WithdrawInfo = ResponseOf<'user/withdrawInfo'>;
+type FundRecord = ResponseOf<'user/fundRecords'>['items'][number];
+
+export const weekdays = { days: [1, 2, 3, 4, 5], from: '09:30', to: '15:30' };
+
+export function cardOf(overrides: Partial<BankCard> = {}): BankCard {
+  return {
+    id: '11',
+    holder_name: 'Asha Verma',
+    account_no_masked: '•••• 4821',
+    bank_name: 'HDFC Bank',
+    branch: 'Andheri East',
+    bank_code: 'HDFC',
+    ifsc: 'HDFC0001234',
+    created_at: '2026-11-20T04:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function channelOf(overrides: Partial<DepositInfo['channels'][number]> = {}): DepositInfo['channels'][number] {
+  return {
+    id: '3',
+    name: 'NEFT / IMPS',
+    bank_name: 'ICICI Bank',
+    account_name: 'Ledgerline Securities Pvt Ltd',
+    account_no: '123456789012',
+    ifsc: 'ICIC0000104',
+    branch: 'Fort, Mumbai',
+    upi_id: 'ledgerline@icici',
+    note: 'Use IMPS for the fastest credit.',
+    active: true,
+    ...overrides,
+  };
+}
+
+export function depositOf(overrides: Partial<Deposit> = {}): Deposit {
+  return {
+    id: '501',
+    amount: '25000.00',
+    channel_name: 'NEFT / IMPS',
+    reference: 'UTR123456789',
+    receipt_upload_id: '77',
+    status: 'pending',
+    reason: null,
+    created_at: '2026-11-23T05:00:00.000Z',
+    reviewed_at: null,
+    ...overrides,
+  };
+}
+
+export function depositInfoOf(overrides: Partial<DepositInfo> = {}): DepositInfo {
+  return { minimum: '5000.00', window: { days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59' }, open_now: true, pending: null, channels: [channelOf()], ...overrides };
+}
+
+export function withdrawInfoOf(overrides: Partial<WithdrawInfo> = {}, rules: Partial<WithdrawInfo['rules']> = {}): WithdrawInfo {
+  return {
+    withdrawable: '120000.50',
+    minimum: '100.00',
+    window: weekdays,
+    arrival_hours: { from: 2, to: 48 },
+    rules: { kyc_verified: true, card_bound: true, fund_password_set: true, within_window: true, not_barred: true, no_operation_in_progress: true, ...rules },
+    ...overrides,
+  };
+}
+
+export function withdrawalOf(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: '901',
+    amount: '2500.00',
+    card: { bank_name: 'HDFC Bank', account_no_masked: '•••• 4821', ifsc: 'HDFC0001234' },
+    status: 'pending',
+    reason: null,
+    bank_reference: null,
+    created_at: '2026-11-23T06:00:00.000Z',
+    reviewed_at: null,
+    ...overrides,
+  };
+}
+
+export function fundRecordOf(id: number, overrides: Partial<FundRecord> = {}): FundRecord {
+  return { transfer_id: String(id), kind: 'order_fill', reason: `Order ${id}: filled`, cash_change: '-10.00', available_change: '-10.00', frozen_change: '0.00', created_at: '2026-11-23T04:00:00.000Z', ...overrides };
+}
+
+/** A page as contract/paging.ts shapes it. */
+export function pageOf<T>(items: T[], total = items.length, page = 1) {
+  return { items, total, page, page_size: 10 };
+}
+
+/** Answers `path` with a refusal key and keeps the bodies it saw. */
+export function refusing<P extends ApiPath>(path: P, msg: string) {
+  const bodies: RequestOf<P>[] = [];
+  const handler = http.post(`*/api/vue/${path}`, async ({ request }) => {
+    bodies.push((await request.json()) as RequestOf<P>);
+    return HttpResponse.json({ status: 0, msg, data: null });
+  });
+  return { handler, bodies };
+}
