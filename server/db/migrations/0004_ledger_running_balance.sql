@@ -34,8 +34,12 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- The accounts are locked in id order before the update, which would otherwise take them in
+-- whatever order its join produces: two transactions crediting the same firm accounts
+-- would then deadlock.
 CREATE FUNCTION ledger_apply_postings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM ledger_accounts WHERE id IN (SELECT account_id FROM inserted_postings) ORDER BY id FOR NO KEY UPDATE;
   UPDATE ledger_accounts a
      SET balance_paise = a.balance_paise + d.delta
     FROM (SELECT account_id, sum(amount_paise) AS delta FROM inserted_postings GROUP BY account_id) d

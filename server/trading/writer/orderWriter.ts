@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database, Sql } from '../../db/database.ts';
+import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import { allocateTransferIds, appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
 import { ledgerAccountsOfUsers, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
@@ -13,7 +13,7 @@ import { type CommandResult, type PlaceCommand, targetOrderOf, type WriterComman
 
 // The order writer: the one owner of order and balance changes in this process.
 //
-// Commands queue up while a batch is being written; when it commits, everything that
+// Commands queue up while batches are being written; when one commits, everything that
 // arrived meanwhile becomes the next batch. A batch is one transaction: lock the order rows
 // and ledger accounts it touches, decide every command in memory (batchPlan.ts), write all
 // rows with a few multi-row statements, commit, and only then answer. Under load batches
@@ -31,6 +31,8 @@ export interface OrderWriterOptions {
   logger?: Logger;
   /** Commands per batch at most; more wait for the next one. */
   batchSizeMax?: number;
+  /** Batches written at the same time, each in its own transaction (PGlite, one connection, runs them one after another). */
+  batchesInFlightMax?: number;
 }
 
 export interface OrderWriter {
@@ -53,11 +55,10 @@ interface Written {
   rows: Map<number, OrderRow>;
 }
 
-export function createOrderWriter({ db, rules, house, market, now, logger, batchSizeMax = 1024 }: OrderWriterOptions): OrderWriter {
+export function createOrderWriter({ db, rules, house, market, now, logger, batchSizeMax = 1024, batchesInFlightMax = 2 }: OrderWriterOptions): OrderWriter {
   // Which ledger accounts a user has never changes: looked up once per user.
   const accountsByUser = new Map<bigint, UserLedgerAccounts>();
   const queue: Queued[] = [];
-  let draining: Promise<void> | null = null;
   const counters = { batches: 0, commands: 0, fallbacks: 0 };
 
   async function accountsOf(sql: Sql, userIds: Iterable<bigint>): Promise<Map<bigint, UserLedgerAccounts>> {
@@ -127,28 +128,53 @@ export function createOrderWriter({ db, rules, house, market, now, logger, batch
     });
   }
 
-  async function runBatch(batch: readonly Queued[]): Promise<void> {
+  async function runBatch(batch: readonly Queued[], retriedAfterKeyClash = false): Promise<void> {
     try {
       const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command)));
       counters.batches += 1;
       counters.commands += batch.length;
       answer(batch, written);
     } catch (error) {
+      // A batch written at the same time committed an order under one of these keys (a
+      // double tap split over two batches): looked up again now, it is answered as a repeat.
+      if (isUniqueViolation(error) && !retriedAfterKeyClash) return runBatch(batch, true);
       if (batch.length === 1) return batch[0]!.reject(error);
-      // Something in the batch broke an assumption (a key taken by another process, a row
-      // changed under us) or the database failed. Nothing was written; each command gets
-      // its own transaction so one bad command cannot fail the others.
+      // Something in the batch broke an assumption (a row changed under us) or the database
+      // failed. Nothing was written; each command gets its own transaction so one bad
+      // command cannot fail the others.
       counters.fallbacks += 1;
       logger?.warn({ err: error, commands: batch.length }, 'trading: batch failed, writing its commands one by one');
       for (const queued of batch) await runBatch([queued]);
     }
   }
 
-  function drain(): Promise<void> {
-    // Let the requests parsed in this turn of the event loop join the first batch.
-    return new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      while (queue.length > 0) await runBatch(queue.splice(0, batchSizeMax));
-      draining = null;
+  // Up to `batchesInFlightMax` batches are written at once, each on its own connection: while
+  // one waits for its commit the next is already locking and writing. The database keeps
+  // them apart: a batch waits for the row locks of an earlier one that touches the same
+  // orders or accounts (taken in id order, so they cannot deadlock), and then decides on
+  // what that one committed.
+  let inFlight = 0;
+  let pumpScheduled = false;
+  const idleWaiters: (() => void)[] = [];
+
+  function pump(): void {
+    while (inFlight < batchesInFlightMax && queue.length > 0) {
+      inFlight += 1;
+      void runBatch(queue.splice(0, batchSizeMax)).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+    if (inFlight === 0 && queue.length === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    // Let the requests parsed in this turn of the event loop join the same batch.
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
     });
   }
 
@@ -156,11 +182,12 @@ export function createOrderWriter({ db, rules, house, market, now, logger, batch
     submit(command) {
       return new Promise<CommandResult>((resolve, reject) => {
         queue.push({ command, resolve, reject });
-        draining ??= drain();
+        schedulePump();
       });
     },
-    async idle() {
-      while (draining) await draining;
+    idle() {
+      if (inFlight === 0 && queue.length === 0 && !pumpScheduled) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     stats: () => ({ ...counters }),
   };
