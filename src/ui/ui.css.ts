@@ -134,3 +134,7 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 });
+
+// Below a paged list (ListFooter.tsx).
+export const listMore = style({ display: 'flex', flexDirection: 'column', padding: vars.space.lg });
+export const listEnd = style({ margin: 0, textAlign: 'center', padding: vars.space.lg, color: vars.color.textFaint, fontSize: vars.fontSize.small });

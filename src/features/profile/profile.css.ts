@@ -41,7 +41,6 @@ export const unreadDot = style({ width: '8px', height: '8px', marginTop: '8px', 
 export const readDot = style([unreadDot, { background: 'transparent' }]);
 export const inlineLink = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.caption, textDecoration: 'none' });
 
-export const more = style({ display: 'flex', justifyContent: 'center', padding: vars.space.lg, color: vars.color.textFaint, fontSize: vars.fontSize.small });
 
 export const badge = style({
   minWidth: '20px',

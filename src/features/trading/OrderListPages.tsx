@@ -6,9 +6,10 @@ import { type Order, type OrderListFilter, orderPageSize } from '../../../contra
 import { call } from '../../api/commandBus.ts';
 import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
-import { type PagedList, usePagedList } from '../../ui/usePagedList.ts';
+import { ListFooter } from '../../ui/ListFooter.tsx';
+import { type ListPage, type PagedList, usePagedList } from '../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
-import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, PullIndicator } from '../market/shared/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { useWatch } from '../market/stream/marketStore.ts';
@@ -20,9 +21,10 @@ import * as styles from './trading.css.ts';
 // `order/list` a page at a time as the user scrolls, refreshes on pull-down and after an
 // action, and shows loading, empty and failed states like every other list.
 
-const loadOrders = (status: OrderListFilter) => (page: number) => call('order/list', { status, page }, { silent: true });
+const loadOrders = (status: OrderListFilter) => async (page: number) => ({ items: await call('order/list', { status, page }, { silent: true }) });
+const pagedOrders = { pageSize: orderPageSize, keyOf: (order: Order) => order.order_no };
 
-function OrderList({ list, reload, errorTitle, empty, header, row }: { list: PagedList<Order>; reload: () => void; errorTitle: string; empty: ReactNode; header?: ReactNode; row: (order: Order) => ReactNode }) {
+function OrderList({ list, reload, errorTitle, empty, header, row }: { list: PagedList<Order, ListPage<Order>>; reload: () => void; errorTitle: string; empty: ReactNode; header?: ReactNode; row: (order: Order) => ReactNode }) {
   const pullPx = usePullToRefresh(reload);
   return (
     <div className={styles.listPage}>
@@ -36,21 +38,11 @@ function OrderList({ list, reload, errorTitle, empty, header, row }: { list: Pag
             computeItemKey={(_, order) => order.order_no}
             itemContent={(_, order) => row(order)}
             endReached={list.loadMore}
-            components={{ Footer: () => <ListFooter loading={list.loadingMore} exhausted={list.exhausted} /> }}
+            components={{ Footer: () => <ListFooter list={list} /> }}
           />
         )}
       </LoadStates>
     </div>
-  );
-}
-
-function ListFooter({ loading, exhausted }: { loading: boolean; exhausted: boolean }) {
-  if (loading) return <SkeletonRows count={1} />;
-  if (!exhausted) return null;
-  return (
-    <p className={styles.muted} style={{ textAlign: 'center', padding: 16 }}>
-      <Trans>No more orders</Trans>
-    </p>
   );
 }
 
@@ -65,7 +57,7 @@ function TradeLink() {
 /** /trade/position and /trade/shareholding: open positions with live P&L. */
 export function PositionsPage() {
   const { t } = useLingui();
-  const list = usePagedList(useMemo(() => loadOrders('holding'), []), orderPageSize);
+  const list = usePagedList(useMemo(() => loadOrders('holding'), []), pagedOrders);
   const { state } = list;
   const codes = useMemo(() => (state.status === 'ready' ? [...new Set(state.data.map((order) => order.code))] : []), [state]);
   useWatch(codes);
@@ -93,7 +85,7 @@ export function PositionsPage() {
 /** /trade/waitOrder: limit orders waiting for their price. */
 export function PendingOrdersPage() {
   const { t } = useLingui();
-  const list = usePagedList(useMemo(() => loadOrders('pending'), []), orderPageSize);
+  const list = usePagedList(useMemo(() => loadOrders('pending'), []), pagedOrders);
   return (
     <OrderList
       list={list}
@@ -109,7 +101,7 @@ export function PendingOrdersPage() {
 export function OrderHistoryPage() {
   const { t } = useLingui();
   // Closed and cancelled together, most recently ended first; the header sums every closed position, not just the pages loaded.
-  const list = usePagedList(useMemo(() => loadOrders('ended'), []), orderPageSize);
+  const list = usePagedList(useMemo(() => loadOrders('ended'), []), pagedOrders);
   const summary = useLoad(useCallback(() => call('order/historySummary', {}, { silent: true }), []));
   const reload = () => {
     list.reload();

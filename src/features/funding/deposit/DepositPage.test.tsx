@@ -154,7 +154,7 @@ describe('DepositPage', () => {
     expect(rejected.textContent).toContain('Reason: The UTR does not match any credit.');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('deposit-row')).toHaveLength(11));
-    expect(screen.getByText('No more records')).toBeTruthy();
+    expect(screen.getByText('You have reached the end.')).toBeTruthy();
     expect(list.bodies).toEqual([{ page: 1 }, { page: 2 }]);
   });
 

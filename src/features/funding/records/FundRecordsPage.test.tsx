@@ -46,7 +46,7 @@ describe('FundRecordsPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(10));
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(13));
-    expect(screen.getByText('No more records')).toBeTruthy();
+    expect(screen.getByText('You have reached the end.')).toBeTruthy();
     expect(list.bodies).toEqual([
       { page: 1, kind: 'trade' },
       { page: 2, kind: 'trade' },

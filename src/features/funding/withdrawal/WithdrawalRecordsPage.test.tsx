@@ -32,7 +32,7 @@ describe('WithdrawalRecordsPage', () => {
     expect(rows[3]!.textContent).toContain('Reason: The account is not in your name.');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('withdrawal-row')).toHaveLength(12));
-    expect(screen.getByText('No more records')).toBeTruthy();
+    expect(screen.getByText('You have reached the end.')).toBeTruthy();
     expect(list.bodies).toEqual([{ page: 1 }, { page: 2 }]);
   });
 

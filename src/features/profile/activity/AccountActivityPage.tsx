@@ -2,14 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
+import { listPageSize } from '../../../../contract/paging.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
+import { ListFooter } from '../../../ui/ListFooter.tsx';
+import { usePagedList } from '../../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../market/shared/LoadStates.tsx';
 import { formatIstDateTime } from '../../market/shared/quoteFormat.ts';
 import * as styles from '../profile.css.ts';
-import { ListFooter } from '../shared/ListFooter.tsx';
-import { usePagedItems } from '../shared/usePagedItems.ts';
 import { auditActionLabels, changesOf, staffRoleLabels } from './auditLabels.ts';
 
 type AuditPage = ResponseOf<'user/auditLog'>;
@@ -18,18 +19,19 @@ type AuditEntry = AuditPage['items'][number];
 /** /information/index: every action staff took on the caller's account — who, what, when and why. */
 export function AccountActivityPage() {
   const { t } = useLingui();
-  const list = usePagedItems<AuditEntry, AuditPage>(useCallback((page: number) => call('user/auditLog', { page }, { silent: true }), []));
-  const pullPx = usePullToRefresh(list.refresh);
+  const list = usePagedList<AuditEntry, AuditPage>(useCallback((page: number) => call('user/auditLog', { page }, { silent: true }), []), { pageSize: listPageSize, keyOf: (entry) => entry.id });
+  const pullPx = usePullToRefresh(list.reload);
 
-  if (list.status === 'loading') return <SkeletonRows count={5} />;
-  if (list.status === 'failed') return <ErrorState title={t`Your account activity could not be loaded.`} onRetry={list.refresh} />;
+  if (list.state.status === 'loading') return <SkeletonRows count={5} />;
+  if (list.state.status === 'failed') return <ErrorState title={t`Your account activity could not be loaded.`} onRetry={list.reload} />;
+  const entries = list.state.data;
   return (
     <div className={styles.listPage}>
       <PullIndicator pullPx={pullPx} />
       <p className={styles.toolbar} style={{ margin: 0 }}>
         <Trans>Every change our staff make to your account is recorded here with who made it and why. Entries cannot be edited or deleted.</Trans>
       </p>
-      {list.items.length === 0 ? (
+      {entries.length === 0 ? (
         <EmptyState
           icon="shield"
           title={t`No staff actions on your account`}
@@ -38,11 +40,11 @@ export function AccountActivityPage() {
       ) : (
         <>
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {list.items.map((entry) => (
+            {entries.map((entry) => (
               <ActivityRow key={entry.id} entry={entry} />
             ))}
           </ul>
-          <ListFooter hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed} onLoadMore={list.loadMore} />
+          <ListFooter list={list} />
         </>
       )}
     </div>

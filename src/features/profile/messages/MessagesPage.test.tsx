@@ -67,7 +67,10 @@ describe('MessagesPage', () => {
     const read = recording('user/messageRead', () => ({ unread: 0 }));
     server.use(answerOk('user/messages', firstPage), read.handler);
     renderPage(MessagesPage, '/information/msgInfo');
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    const markAll = (await screen.findByRole('button', { name: 'Mark all read' })) as HTMLButtonElement;
+    // Enabled once the page's unread count has reached the shared store.
+    await waitFor(() => expect(markAll.disabled).toBe(false));
+    fireEvent.click(markAll);
     await waitFor(() => expect(screen.getByTestId('unread-count').textContent).toBe('All read'));
     expect(read.bodies).toEqual([{ all: true }]);
     expect(screen.getAllByTestId('message').every((row) => row.dataset.unread === 'false')).toBe(true);

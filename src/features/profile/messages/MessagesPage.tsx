@@ -3,9 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
+import { listPageSize } from '../../../../contract/paging.ts';
 import { call } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
+import { ListFooter } from '../../../ui/ListFooter.tsx';
+import { usePagedList } from '../../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { visuallyHidden } from '../../../ui/ui.css.ts';
@@ -13,8 +16,6 @@ import { Button } from '../../../ui/widgets.tsx';
 import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../market/shared/LoadStates.tsx';
 import { formatIstDateTime } from '../../market/shared/quoteFormat.ts';
 import * as styles from '../profile.css.ts';
-import { ListFooter } from '../shared/ListFooter.tsx';
-import { usePagedItems } from '../shared/usePagedItems.ts';
 import { notificationSentence, orderLinkOf } from './notificationText.ts';
 import { setUnreadMessageCount, unreadMessagesState } from './unreadMessages.ts';
 
@@ -24,8 +25,8 @@ type Message = MessagesPage['items'][number];
 /** /information/msgInfo: the user's messages, newest first; tapping one marks it read. */
 export function MessagesPage() {
   const { t } = useLingui();
-  const list = usePagedItems<Message, MessagesPage>(useCallback((page: number) => call('user/messages', { page }, { silent: true }), []));
-  const pullPx = usePullToRefresh(list.refresh);
+  const list = usePagedList<Message, MessagesPage>(useCallback((page: number) => call('user/messages', { page }, { silent: true }), []), { pageSize: listPageSize, keyOf: (message) => message.id });
+  const pullPx = usePullToRefresh(list.reload);
   // One count for this page and the Mine badge: set by each page loaded and each "mark read" answer.
   const unread = useSnapshot(unreadMessagesState).count ?? 0;
 
@@ -48,12 +49,13 @@ export function MessagesPage() {
     showToast(t`All messages marked as read.`, { tone: 'success' });
   });
 
-  if (list.status === 'loading') return <SkeletonRows count={6} />;
-  if (list.status === 'failed') return <ErrorState title={t`Your messages could not be loaded.`} onRetry={list.refresh} />;
+  if (list.state.status === 'loading') return <SkeletonRows count={6} />;
+  if (list.state.status === 'failed') return <ErrorState title={t`Your messages could not be loaded.`} onRetry={list.reload} />;
+  const messages = list.state.data;
   return (
     <div className={styles.listPage}>
       <PullIndicator pullPx={pullPx} />
-      {list.items.length === 0 ? (
+      {messages.length === 0 ? (
         <EmptyState
           icon="bell"
           title={t`No messages yet`}
@@ -68,11 +70,11 @@ export function MessagesPage() {
             </Button>
           </div>
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {list.items.map((message) => (
+            {messages.map((message) => (
               <MessageRow key={message.id} message={message} onOpen={() => void markRead(message).catch(() => undefined)} />
             ))}
           </ul>
-          <ListFooter hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed} onLoadMore={list.loadMore} />
+          <ListFooter list={list} />
         </>
       )}
     </div>
