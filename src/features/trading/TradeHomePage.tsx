@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { asPaise, type Paise } from '../../../contract/money.ts';
-import type { Order } from '../../../contract/trading.ts';
+import { type Order, orderPageSize } from '../../../contract/trading.ts';
 import { call } from '../../api/commandBus.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -35,11 +35,23 @@ function PnlTotalStep({ order, ...rest }: { order: Order; orders: readonly Order
   return <PnlTotal {...rest} index={rest.index + 1} runningTotal={total} />;
 }
 
+/** Open orders are few, but the summary must count all of them, not the first page: read page after page (bounded). */
+async function everyOrder(status: 'holding' | 'pending'): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let page = 1; page <= openOrderPagesMax; page++) {
+    const batch = await call('order/list', { status, page }, { silent: true });
+    orders.push(...batch);
+    if (batch.length < orderPageSize) break;
+  }
+  return orders;
+}
+const openOrderPagesMax = 20;
+
 /** /trade/index: what is open right now, and the way into each list. */
 export function TradeHomePage() {
   const { t } = useLingui();
   const labels = useOrderLabels();
-  const load = useCallback(() => Promise.all([call('order/list', { status: 'holding' }, { silent: true }), call('order/list', { status: 'pending' }, { silent: true })]), []);
+  const load = useCallback(() => Promise.all([everyOrder('holding'), everyOrder('pending')]), []);
   const { state, reload } = useLoad(load);
   const holding = state.status === 'ready' ? state.data[0] : null;
   const codes = useMemo(() => [...new Set((holding ?? []).map((order) => order.code))], [holding]);
