@@ -45,6 +45,13 @@ export const settingValueSchemas = {
   'fund_password.max_failures': z.number().int().min(1).max(100),
   'fund_password.lockout_minutes': z.number().int().min(1).max(7 * 24 * 60),
   'upload.max_bytes': z.number().int().min(64 * 1024).max(20 * 1024 * 1024),
+  // Trading fees in basis points of the contract amount (1 bp = 0.01 %), and the timing rules.
+  'trade.service_fee_bps': z.number().int().min(0).max(1000),
+  'trade.vip_service_fee_bps': z.number().int().min(0).max(1000),
+  'trade.stamp_duty_bps': z.number().int().min(0).max(1000),
+  'trade.selling_fee_bps': z.number().int().min(0).max(1000),
+  'trade.sell_after_minutes': z.number().int().min(0).max(60 * 24 * 30),
+  'trade.lock_days': z.number().int().min(0).max(30),
 } as const;
 
 export type SettingName = keyof typeof settingValueSchemas;
@@ -53,7 +60,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -31,7 +31,7 @@ import { authenticateStaff } from './staff/staffSessions.ts';
 import { createExecution } from './trading/execution.ts';
 import { houseAccounts } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
-import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
+import { defaultTradingRules, rulesWithSettings, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -89,7 +89,7 @@ export async function buildApp({
   // Multipart bodies are parsed only by the upload route, with the size limit of the moment (settings).
   await http.register(fastifyMultipart);
   await mkdir(uploadDir, { recursive: true });
-  const settings = await loadSettings(db);
+  const settings = await loadSettings(db, tradeSettingDefaults(tradingRules));
 
   const sessions = createSessionCache((token, account) => authenticate(db, token, account));
   const authenticateSession = sessions.authenticate;
@@ -99,8 +99,9 @@ export async function buildApp({
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
-  const writer = createOrderWriter({ db, rules: tradingRules, house: await houseAccounts(db), market: market.market, now, logger });
-  const trading = { db, market: market.market, rules: tradingRules, now, recentOrders: new Map<bigint, number[]>(), writer };
+  const currentRules = () => rulesWithSettings(tradingRules, settings);
+  const writer = createOrderWriter({ db, currentRules, house: await houseAccounts(db), market: market.market, now, logger });
+  const trading = { db, market: market.market, currentRules, now, recentOrders: new Map<bigint, number[]>(), writer };
   const execution = createExecution(trading, logger);
   await execution.rebuild();
   registerTradingRoutes(http, db, authenticateSession, trading, execution);

@@ -37,7 +37,7 @@ try {
   const driven = handDrivenMarket(3, loadCatalog().instruments);
   driven.step();
   const codes = ['TCS', 'INFY', 'SBIN', 'ITC', 'LT'];
-  const writer = createOrderWriter({ db, rules: defaultTradingRules, house: await houseAccounts(db), market: driven.market, now: Date.now });
+  const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccounts(db), market: driven.market, now: Date.now });
   let next = 0;
   const latencies: number[] = [];
   const started = performance.now();

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { type SettingName, type SettingValue, settingGroups, settingValueSchemas } from '../../contract/settings.ts';
+import { defaultTradingRules } from '../trading/rules.ts';
 
 // The registry of configuration values staff may change at run time: for each name its
 // schema (contract/settings.ts), default, group and a description for the back office.
 // Code reads them through the settings store (store.ts); a value not overridden in the
-// `settings` table is its default. Trading rules stay in environment configuration.
+// `settings` table is its default. A deployment may give other defaults (the TRADE_* environment).
 
 export interface SettingDefinition<Name extends SettingName> {
   schema: (typeof settingValueSchemas)[Name];
@@ -68,6 +69,37 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     defaultValue: 5 * 1024 * 1024,
     group: 'upload',
     description: 'Largest image a user may upload, in bytes.',
+  }),
+  // Defaults for these come from the server's environment (TRADE_*, see README): staff change them here at run time.
+  'trade.service_fee_bps': define('trade.service_fee_bps', {
+    defaultValue: defaultTradingRules.fees.serviceFeeBps,
+    group: 'trade',
+    description: 'Service fee (brokerage) on each leg, in basis points of the contract amount (1 bp = 0.01 %).',
+  }),
+  'trade.vip_service_fee_bps': define('trade.vip_service_fee_bps', {
+    defaultValue: defaultTradingRules.vipFees.serviceFeeBps,
+    group: 'trade',
+    description: "VIP users' service fee on each leg, in basis points.",
+  }),
+  'trade.stamp_duty_bps': define('trade.stamp_duty_bps', {
+    defaultValue: defaultTradingRules.fees.stampDutyBps,
+    group: 'trade',
+    description: 'Stamp duty on the buy leg, in basis points.',
+  }),
+  'trade.selling_fee_bps': define('trade.selling_fee_bps', {
+    defaultValue: defaultTradingRules.fees.sellingFeeBps,
+    group: 'trade',
+    description: 'Selling fee (securities transaction tax) on the sell leg, in basis points.',
+  }),
+  'trade.sell_after_minutes': define('trade.sell_after_minutes', {
+    defaultValue: defaultTradingRules.sellAfterMinutes,
+    group: 'trade',
+    description: 'A position can be closed only this many minutes after its fill.',
+  }),
+  'trade.lock_days': define('trade.lock_days', {
+    defaultValue: defaultTradingRules.lockDays,
+    group: 'trade',
+    description: 'T+N no-sell: a position filled on trading day T can be closed from trading day T+N.',
   }),
 };
 

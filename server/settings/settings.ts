@@ -65,11 +65,18 @@ async function readOverrides(sql: Sql): Promise<Map<SettingName, Override>> {
   return overrides;
 }
 
-export async function loadSettings(sql: Sql): Promise<Settings> {
-  let overrides = await readOverrides(sql);
+/** Defaults a deployment sets itself (the TRADE_* environment), in place of the registry's. */
+export type SettingDefaults = { [Name in SettingName]?: SettingValue<Name> };
 
-  const get = <Name extends SettingName>(name: Name): SettingValue<Name> =>
-    (overrides.get(name)?.value ?? settingsRegistry[name].defaultValue) as SettingValue<Name>;
+export async function loadSettings(sql: Sql, deploymentDefaults: SettingDefaults = {}): Promise<Settings> {
+  let overrides = await readOverrides(sql);
+  for (const [name, value] of Object.entries(deploymentDefaults) as [SettingName, unknown][]) {
+    if (!schemaOf(name).safeParse(value).success) throw new Error(`settings: the deployment's default for ${name} does not match its schema`);
+  }
+  const defaultOf = <Name extends SettingName>(name: Name): SettingValue<Name> =>
+    (deploymentDefaults[name] ?? settingsRegistry[name].defaultValue) as SettingValue<Name>;
+
+  const get = <Name extends SettingName>(name: Name): SettingValue<Name> => (overrides.get(name)?.value ?? defaultOf(name)) as SettingValue<Name>;
 
   const rowOf = (name: SettingName): SettingRow => {
     const definition = settingsRegistry[name];
@@ -79,7 +86,7 @@ export async function loadSettings(sql: Sql): Promise<Settings> {
       group: definition.group,
       description: definition.description,
       value: get(name) as JsonValue,
-      default_value: definition.defaultValue as JsonValue,
+      default_value: defaultOf(name) as JsonValue,
       overridden: override !== undefined,
       updated_at: override ? override.updatedAt.toISOString() : null,
     };

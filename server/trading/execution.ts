@@ -68,7 +68,7 @@ export function createExecution(context: TradingContext, logger?: Logger): Execu
     if (row.status === 'pending' && row.limit_price_paise !== null) {
       watch('limits', row.code, { ...base, pricePaise: Number(row.limit_price_paise) });
     } else if (row.status === 'holding') {
-      const price = marginCallPrice(row.side, row.fill_price_paise!, row.margin_paise!, row.quantity, context.rules.maintenanceMarginPercent);
+      const price = marginCallPrice(row.side, row.fill_price_paise!, row.margin_paise!, row.quantity, context.currentRules().maintenanceMarginPercent);
       watch('marginCalls', row.code, { ...base, pricePaise: Number(price) });
     }
   }

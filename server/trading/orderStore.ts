@@ -18,6 +18,9 @@ export type OrderRow = {
   leverage: number;
   limit_price_paise: bigint | null;
   frozen_paise: bigint;
+  /** The opening fee rates the order was accepted with (null for orders older than migration 0009). */
+  open_service_fee_bps: number | null;
+  open_tax_bps: number | null;
   fill_price_paise: bigint | null;
   margin_paise: bigint | null;
   open_service_fee_paise: bigint;

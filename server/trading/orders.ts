@@ -23,7 +23,8 @@ export type PlaceOrder = z.output<typeof placeOrderRequest>;
 export interface TradingContext {
   db: Database;
   market: Market;
-  rules: TradingRules;
+  /** The rules in force now (fees and timing follow the settings staff may change). */
+  currentRules: () => TradingRules;
   now: () => number;
   /** Users' recent order times, for the per-user rate limit. One process owns them. */
   recentOrders: Map<bigint, number[]>;
@@ -37,14 +38,15 @@ export function lotOf(spec: InstrumentSpec, rules: TradingRules): number {
 function admitRate(context: TradingContext, userId: bigint): void {
   const now = context.now();
   const recent = (context.recentOrders.get(userId) ?? []).filter((at) => now - at < 1000);
-  if (recent.length >= context.rules.ordersPerSecond) refuse('submit_too_frequently');
+  if (recent.length >= context.currentRules().ordersPerSecond) refuse('submit_too_frequently');
   recent.push(now);
   context.recentOrders.set(userId, recent);
 }
 
 /** The checks every order passes before any money moves, in the order the messages are listed. */
 function checkOrder(context: TradingContext, session: Session, form: PlaceOrder) {
-  const { market, rules } = context;
+  const { market } = context;
+  const rules = context.currentRules();
   const spec = market.instrument(form.code);
   if (!spec || spec.kind === 'index') refuse('unknown_instrument');
   const lot = lotOf(spec, rules);

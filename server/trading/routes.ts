@@ -13,9 +13,11 @@ import { statementOf } from './statement.ts';
 
 export function registerTradingRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, context: TradingContext, execution: Execution): void {
   const named = (market: Market, row: OrderRow) => toOrder(row, market.instrument(row.code)?.name ?? row.code);
-  const { rules, market } = context;
+  const { market } = context;
 
-  registerCommand(app, authenticate, 'trade/rules', async () => ({
+  registerCommand(app, authenticate, 'trade/rules', async () => {
+    const rules = context.currentRules();
+    return {
     leverages: [...rules.leverages],
     defaultLot: rules.defaultLot,
     serviceFeeBps: rules.fees.serviceFeeBps,
@@ -25,7 +27,8 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
     sellAfterMinutes: rules.sellAfterMinutes,
     lockDays: rules.lockDays,
     maintenanceMarginPercent: rules.maintenanceMarginPercent,
-  }));
+    };
+  });
   registerCommand(app, authenticate, 'order/place', async ({ body, session }) => {
     const row = await placeOrder(context, session, body);
     execution.track(row, session.vip);

@@ -1,5 +1,6 @@
 import type { OrderSide } from '../../contract/trading.ts';
 import { tradingDayStartAfter } from '../market/marketClock.ts';
+import type { Settings } from '../settings/settings.ts';
 
 // The published trading rules: allowed leverages, lot, fees and timing. Fees are basis
 // points of the contract amount (1 bp = 0.01 %), computed in paise and rounded half up to
@@ -39,6 +40,32 @@ export const defaultTradingRules: TradingRules = {
   maintenanceMarginPercent: 20,
   ordersPerSecond: 5,
 };
+
+/**
+ * The rules in force now: the deployment's rules with the fees and timing staff may change
+ * (the trade.* settings). Read per batch and per request, so a change applies to the next order.
+ */
+export function rulesWithSettings(base: TradingRules, settings: Pick<Settings, 'get'>): TradingRules {
+  return {
+    ...base,
+    fees: { serviceFeeBps: settings.get('trade.service_fee_bps'), stampDutyBps: settings.get('trade.stamp_duty_bps'), sellingFeeBps: settings.get('trade.selling_fee_bps') },
+    vipFees: { serviceFeeBps: settings.get('trade.vip_service_fee_bps'), stampDutyBps: settings.get('trade.stamp_duty_bps'), sellingFeeBps: settings.get('trade.selling_fee_bps') },
+    sellAfterMinutes: settings.get('trade.sell_after_minutes'),
+    lockDays: settings.get('trade.lock_days'),
+  };
+}
+
+/** What a deployment's rules say about the trade.* settings: their defaults before staff change them. */
+export function tradeSettingDefaults(rules: TradingRules) {
+  return {
+    'trade.service_fee_bps': rules.fees.serviceFeeBps,
+    'trade.vip_service_fee_bps': rules.vipFees.serviceFeeBps,
+    'trade.stamp_duty_bps': rules.fees.stampDutyBps,
+    'trade.selling_fee_bps': rules.fees.sellingFeeBps,
+    'trade.sell_after_minutes': rules.sellAfterMinutes,
+    'trade.lock_days': rules.lockDays,
+  } as const;
+}
 
 /** The instant a position filled at `filledAt` may first be closed: both timing rules hold from then on. */
 export function lockedUntil(filledAt: number, rules: Pick<TradingRules, 'sellAfterMinutes' | 'lockDays'>): number {

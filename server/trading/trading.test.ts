@@ -10,6 +10,7 @@ import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marketTestKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { createAndLogInStaff } from '../testing/staffKit.ts';
 import { defaultTradingRules, feeOn, marginFor } from './rules.ts';
 
 let database: TestDatabase;
@@ -205,6 +206,45 @@ describe('resting limit orders, closing and margin calls', () => {
     expect(statement[0]!.reason).toMatch(/closed automatically/);
     const messages = (await server.call('user/messages', { page: 1 }, session)).body.data;
     expect(messages.items[0]).toMatchObject({ kind: 'margin_call', params: { order_no: opened.order_no, code: 'HDFCBANK' }, read_at: null });
+  });
+});
+
+describe('fees staff change at run time', () => {
+  it('a-fee-change-applies-to-orders-placed-after-it-while-a-resting-order-fills-at-the-rates-it-was-accepted-with', async () => {
+    // Its own server, so the changed setting never reaches the other tests' cached settings.
+    const feeServer = await startTestServer(database.db, {
+      market: { market: driven.market, kline: { candles: () => [], realUntil: () => null }, start() {}, async stop() {} },
+      tradingRules: { ...defaultTradingRules, ordersPerSecond: 1000 },
+    });
+    const admin = await createAndLogInStaff(database.db, feeServer, 'fee-admin', 'admin');
+    const setServiceFee = (bps: number) => feeServer.call('admin/settings/update', { name: 'trade.service_fee_bps', value: bps, reason: 'Tariff review' }, admin.headers);
+    try {
+      const { session, userId } = await fundedTrader(1_000_000n);
+      const limitPaise = last('WIPRO') - 100;
+      const resting = (await feeServer.call('order/place', { code: 'WIPRO', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: (limitPaise / 100).toFixed(2), idempotency_key: key() }, session)).body.data;
+      const frozen = (await userBalances(database.db, userId)).frozenPaise;
+
+      expect((await setServiceFee(40)).body.msg).toBe('ok');
+      expect((await feeServer.call('trade/rules', {}, session)).body.data).toMatchObject({ serviceFeeBps: 40 });
+
+      driven.trade('WIPRO', limitPaise);
+      await feeServer.app.execution.settled();
+      const amount = BigInt(limitPaise) * 100n;
+      const oldFees = feeOn(amount, defaultTradingRules.fees.serviceFeeBps) + feeOn(amount, defaultTradingRules.fees.stampDutyBps);
+      const filled = (await feeServer.call('order/detail', { order_no: resting.order_no }, session)).body.data;
+      expect(filled.status).toBe('holding');
+      expect(parseRupees(filled.service_fee)! + parseRupees(filled.stamp_duty)!).toBe(oldFees);
+      expect(marginFor(amount, 1) + oldFees).toBe(frozen);
+
+      const before = (await userBalances(database.db, userId)).availablePaise;
+      const tcs = BigInt(last('TCS')) * 100n;
+      expect((await feeServer.call('order/place', { code: 'TCS', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.msg).toBe('ok');
+      const spent = before - (await userBalances(database.db, userId)).availablePaise;
+      expect(spent).toBe(marginFor(tcs, 1) + feeOn(tcs, 40) + feeOn(tcs, defaultTradingRules.fees.stampDutyBps));
+    } finally {
+      await setServiceFee(defaultTradingRules.fees.serviceFeeBps);
+      await feeServer.close();
+    }
   });
 });
 

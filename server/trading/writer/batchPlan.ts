@@ -5,7 +5,7 @@ import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Notification } from '../../notifications/notifications.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
-import { legFees, lockedUntil, marginFor, pnlAt, type TradingRules } from '../rules.ts';
+import { type FeeSchedule, legFees, lockedUntil, marginFor, pnlAt, type TradingRules } from '../rules.ts';
 import type { CancelCommand, CloseCommand, FillCommand, PlaceCommand, WriterCommand } from './commands.ts';
 
 // Deciding a batch, in memory. The writer has locked every order row and ledger account the
@@ -117,11 +117,18 @@ function accountsOf(context: PlanContext, userId: bigint): UserLedgerAccounts {
   return accounts;
 }
 
+/** The opening rates an order pays: those it was accepted with (orders from before 0009: today's schedule). */
+function openingSchedule(context: PlanContext, row: Pick<OrderRow, 'open_service_fee_bps' | 'open_tax_bps'>, vip: boolean): FeeSchedule {
+  if (row.open_service_fee_bps === null || row.open_tax_bps === null) return vip ? context.rules.vipFees : context.rules.fees;
+  // legFees picks stamp duty or selling fee by side; the order kept the one its opening leg pays.
+  return { serviceFeeBps: row.open_service_fee_bps, stampDutyBps: row.open_tax_bps, sellingFeeBps: row.open_tax_bps };
+}
+
 /** The fill of an order at `pricePaise`: what becomes margin, fees and taxes, and what frozen money comes back. */
-function fillTerms(context: PlanContext, row: Pick<OrderRow, 'side' | 'quantity' | 'leverage' | 'frozen_paise'>, pricePaise: bigint, vip: boolean) {
+function fillTerms(context: PlanContext, row: Pick<OrderRow, 'side' | 'quantity' | 'leverage' | 'frozen_paise' | 'open_service_fee_bps' | 'open_tax_bps'>, pricePaise: bigint, vip: boolean) {
   const amount = pricePaise * row.quantity;
   const margin = marginFor(amount, row.leverage);
-  const fees = legFees(row.side, 'open', amount, vip ? context.rules.vipFees : context.rules.fees);
+  const fees = legFees(row.side, 'open', amount, openingSchedule(context, row, vip));
   const refund = row.frozen_paise - margin - fees.service - fees.tax;
   if (refund < 0n) throw new Error('trading: an order would fill for more than it froze');
   const filledAt = new Date(context.now);
@@ -146,8 +153,9 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   if (earlier !== undefined) return { kind: 'same_as', command: earlier };
 
   const { rules } = context;
+  const schedule = command.vip ? rules.vipFees : rules.fees;
   const amount = command.pricePaise * command.quantity;
-  const openFees = legFees(command.side, 'open', amount, command.vip ? rules.vipFees : rules.fees);
+  const openFees = legFees(command.side, 'open', amount, schedule);
   const frozen = marginFor(amount, command.leverage) + openFees.service + openFees.tax;
   const accounts = accountsOf(context, command.userId);
   const freeze: Posting[] = [
@@ -157,7 +165,8 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   const pending: NewOrderRow = {
     user_id: command.userId, idempotency_key: command.idempotencyKey, code: command.code, side: command.side, type: command.type,
     status: 'pending', quantity: command.quantity, lot: command.lot, leverage: command.leverage, limit_price_paise: command.limitPaise,
-    frozen_paise: frozen, fill_price_paise: null, margin_paise: null, open_service_fee_paise: 0n, open_tax_paise: 0n,
+    frozen_paise: frozen, open_service_fee_bps: schedule.serviceFeeBps,
+    open_tax_bps: command.side === 'long' ? schedule.stampDutyBps : schedule.sellingFeeBps, fill_price_paise: null, margin_paise: null, open_service_fee_paise: 0n, open_tax_paise: 0n,
     close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
     locked_until: null, filled_at: null, closed_at: null,
   };

@@ -21,7 +21,7 @@ const users: bigint[] = [];
 const accountIds: bigint[] = [];
 
 async function newWriter(): Promise<OrderWriter> {
-  return createOrderWriter({ db: database.db, rules: defaultTradingRules, house: await houseAccounts(database.db), market: driven.market, now: Date.now });
+  return createOrderWriter({ db: database.db, currentRules: () => defaultTradingRules, house: await houseAccounts(database.db), market: driven.market, now: Date.now });
 }
 
 beforeAll(async () => {

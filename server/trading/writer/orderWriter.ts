@@ -24,7 +24,8 @@ import { type CommandResult, type PlaceCommand, targetOrderOf, type WriterComman
 
 export interface OrderWriterOptions {
   db: Database;
-  rules: TradingRules;
+  /** The rules in force now: read once per batch. */
+  currentRules: () => TradingRules;
   house: HouseAccounts;
   market: Market;
   now: () => number;
@@ -55,7 +56,7 @@ interface Written {
   rows: Map<number, OrderRow>;
 }
 
-export function createOrderWriter({ db, rules, house, market, now, logger, batchSizeMax = 1024, batchesInFlightMax = 2 }: OrderWriterOptions): OrderWriter {
+export function createOrderWriter({ db, currentRules, house, market, now, logger, batchSizeMax = 1024, batchesInFlightMax = 2 }: OrderWriterOptions): OrderWriter {
   // Which ledger accounts a user has never changes: looked up once per user.
   const accountsByUser = new Map<bigint, UserLedgerAccounts>();
   const queue: Queued[] = [];
@@ -84,7 +85,7 @@ export function createOrderWriter({ db, rules, house, market, now, logger, batch
     const transferIds = await allocateTransferIds(tx, commands.length + places.length);
 
     const plan = planBatch({
-      rules, house, market, now: now(), accounts, balances, orders,
+      rules: currentRules(), house, market, now: now(), accounts, balances, orders,
       existing: new Map(existing.map((row) => [keyOf(row.user_id, row.idempotency_key), row])),
     }, commands);
 

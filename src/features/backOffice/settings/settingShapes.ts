@@ -5,7 +5,7 @@ import { type SettingName, settingGroups, settingValueSchemas } from '../../../.
 // How each setting is edited and named. Keyed by the contract's settings, so a setting added
 // there fails to compile until it has an input and a translated name and description here.
 
-export type SettingInput = { kind: 'rupees' } | { kind: 'window' } | { kind: 'hours' } | { kind: 'integer'; unit: 'count' | 'minutes' | 'bytes' };
+export type SettingInput = { kind: 'rupees' } | { kind: 'window' } | { kind: 'hours' } | { kind: 'integer'; unit: 'count' | 'minutes' | 'bytes' | 'basisPoints' | 'tradingDays' };
 
 export const settingInputs: Record<SettingName, SettingInput> = {
   'deposit.minimum': { kind: 'rupees' },
@@ -17,6 +17,12 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'fund_password.max_failures': { kind: 'integer', unit: 'count' },
   'fund_password.lockout_minutes': { kind: 'integer', unit: 'minutes' },
   'upload.max_bytes': { kind: 'integer', unit: 'bytes' },
+  'trade.service_fee_bps': { kind: 'integer', unit: 'basisPoints' },
+  'trade.vip_service_fee_bps': { kind: 'integer', unit: 'basisPoints' },
+  'trade.stamp_duty_bps': { kind: 'integer', unit: 'basisPoints' },
+  'trade.selling_fee_bps': { kind: 'integer', unit: 'basisPoints' },
+  'trade.sell_after_minutes': { kind: 'integer', unit: 'minutes' },
+  'trade.lock_days': { kind: 'integer', unit: 'tradingDays' },
 };
 
 export const settingTexts: Record<SettingName, { title: MessageDescriptor; description: MessageDescriptor }> = {
@@ -29,6 +35,12 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'fund_password.max_failures': { title: msg`Fund password attempts`, description: msg`Wrong fund passwords in a row before the fund password is locked.` },
   'fund_password.lockout_minutes': { title: msg`Fund password lock-out`, description: msg`How long a locked fund password stays locked, in minutes.` },
   'upload.max_bytes': { title: msg`Largest upload`, description: msg`Largest image a user may upload, in bytes.` },
+  'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
+  'trade.vip_service_fee_bps': { title: msg`VIP service fee`, description: msg`VIP users' brokerage on each leg, in basis points.` },
+  'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
+  'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
+  'trade.sell_after_minutes': { title: msg`Sell after`, description: msg`A position can be closed only this many minutes after its fill.` },
+  'trade.lock_days': { title: msg`Lock-up (T+N)`, description: msg`A position filled on trading day T can be closed from trading day T+N.` },
 };
 
 export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDescriptor> = {
@@ -36,6 +48,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   withdrawal: msg`Withdrawals`,
   fund_password: msg`Fund password`,
   upload: msg`Uploads`,
+  trade: msg`Trading fees and timing`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

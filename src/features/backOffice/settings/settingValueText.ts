@@ -31,6 +31,8 @@ export function useSettingValueText() {
     if (input.kind === 'integer' && typeof value === 'number') {
       if (input.unit === 'minutes') return t`${value} minutes`;
       if (input.unit === 'bytes') return t`${value} bytes`;
+      if (input.unit === 'basisPoints') return t`${value} bp`;
+      if (input.unit === 'tradingDays') return t`T+${value}`;
       return String(value);
     }
     return JSON.stringify(value);
