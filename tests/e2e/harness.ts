@@ -54,16 +54,21 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Real Debian Chromium at phone size (390×844), with a fresh profile. */
-export async function openPhoneBrowser(): Promise<Browser> {
+type Viewport = { width: number; height: number; mobile: boolean };
+const phone: Viewport = { width: 390, height: 844, mobile: true };
+const desktop: Viewport = { width: 1440, height: 900, mobile: false };
+
+/** Real Debian Chromium at `viewport`, with a fresh profile (so its own localStorage and sessions). */
+async function openBrowser(viewport: Viewport): Promise<Browser> {
   const profileDir = await mkdtemp(join(tmpdir(), 'ledgerline-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     args: chromiumArgs,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: viewport.mobile ? 2 : 1,
+    isMobile: viewport.mobile,
+    hasTouch: viewport.mobile,
+    acceptDownloads: true,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -75,6 +80,12 @@ export async function openPhoneBrowser(): Promise<Browser> {
     },
   };
 }
+
+/** A phone (390×844), as users hold the app. */
+export const openPhoneBrowser = (): Promise<Browser> => openBrowser(phone);
+
+/** A desktop window, as staff use the back office. */
+export const openDesktopBrowser = (): Promise<Browser> => openBrowser(desktop);
 
 export interface ServerProcess {
   baseUrl: string;
@@ -171,11 +182,14 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
   };
 }
 
-/** Signs in as the seeded demo user and waits for the home screen. */
-export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
+/** Signs in through the login screen and waits for the home screen. */
+export async function signIn(page: Page, baseUrl: string, account: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/#/login/login`);
-  await page.locator('input[name="account"]').fill(demoUser.account);
-  await page.locator('input[name="password"]').fill(demoUser.password);
+  await page.locator('input[name="account"]').fill(account);
+  await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
 }
+
+/** Signs in as the seeded demo user. */
+export const signInAsDemo = (page: Page, baseUrl: string): Promise<void> => signIn(page, baseUrl, demoUser.account, demoUser.password);

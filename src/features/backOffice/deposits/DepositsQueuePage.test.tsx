@@ -1,7 +1,8 @@
 // Proves the deposits queue shows amount, user, channel, reference and the receipt fetched
 // with the staff session, approves with a reason, shows a refusal translated, and stays
-// out of an operator's navigation.
+// out of an operator's navigation; left open, it refreshes itself without a word on failure.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answerRefusal, server } from '../../../test/mswServer.ts';
 import { pageOf, recorded, renderBackOffice, servingUploads } from '../testing/backOfficeFixtures.ts';
@@ -42,6 +43,29 @@ describe('deposits queue', () => {
     fireEvent.click((await screen.findAllByTestId('row'))[0]!);
     await decide('Reject…', 'No such transfer', 'Reject');
     expect((await screen.findByRole('alert')).textContent).toBe('No such deposit.');
+  });
+
+  it('a-queue-left-open-shows-new-deposits-by-itself-and-a-failed-refresh-keeps-its-rows-quietly', async () => {
+    let rows = [depositRow()];
+    server.use(recorded('admin/deposits/list', () => pageOf(rows)).handler);
+    renderBackOffice('/admin/deposits', 'reviewer');
+    expect(await screen.findAllByTestId('row')).toHaveLength(1);
+
+    // The reviewer comes back to the window: the queue looks again without a click.
+    rows = [depositRow(), depositRow({ id: '22', reference: 'UTR987654321' })];
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(screen.getAllByTestId('row')).toHaveLength(2));
+
+    let refusals = 0;
+    server.use(http.post('*/api/vue/admin/deposits/list', () => {
+      refusals += 1;
+      return HttpResponse.json({ status: 0, msg: 'system_busy', data: null });
+    }));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(refusals).toBe(1));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(screen.getAllByTestId('row')).toHaveLength(2);
+    expect(screen.queryByText('The system is busy. Please try again in a moment.')).toBeNull();
   });
 
   it('load-failure-offers-retry', async () => {

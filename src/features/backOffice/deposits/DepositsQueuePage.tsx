@@ -12,7 +12,7 @@ import { ReviewButtons } from '../shared/ReviewButtons.tsx';
 import { StaffImage } from '../shared/StaffImage.tsx';
 import { PagedTable } from '../shared/Table.tsx';
 import { useListState } from '../shared/useListState.ts';
-import { useStaffLoad } from '../shared/useStaffLoad.ts';
+import { queueRefreshMs, useStaffLoad } from '../shared/useStaffLoad.ts';
 
 type DepositRow = ResponseOf<'admin/deposits/list'>['items'][number];
 
@@ -25,6 +25,7 @@ export function DepositsQueuePage() {
   const { state, reload } = useStaffLoad(
     ({ silent }) => call('admin/deposits/list', { page: list.page, status: list.filter === 'all' ? undefined : list.filter }, { silent }),
     [list.page, list.filter],
+    { refreshEveryMs: queueRefreshMs },
   );
   const open = state.status === 'ready' ? state.data.items.find((row) => row.id === list.openId) : undefined;
   return (

@@ -9,7 +9,7 @@ import { useStaffFormat } from '../shared/format.ts';
 import { type KycSubmissionStatus, kycStatusTone, useBackOfficeLabels } from '../shared/labels.ts';
 import { PagedTable } from '../shared/Table.tsx';
 import { useListState } from '../shared/useListState.ts';
-import { useStaffLoad } from '../shared/useStaffLoad.ts';
+import { queueRefreshMs, useStaffLoad } from '../shared/useStaffLoad.ts';
 import { KycSubmissionPanel } from './KycSubmissionPanel.tsx';
 
 export type KycRow = ResponseOf<'admin/kyc/list'>['items'][number];
@@ -23,6 +23,7 @@ export function KycQueuePage() {
   const { state, reload } = useStaffLoad(
     ({ silent }) => call('admin/kyc/list', { page: list.page, status: list.filter === 'all' ? undefined : list.filter }, { silent }),
     [list.page, list.filter],
+    { refreshEveryMs: queueRefreshMs },
   );
   const open = state.status === 'ready' ? state.data.items.find((row) => row.id === list.openId) : undefined;
   return (

@@ -8,7 +8,7 @@ import { useStaffFormat } from '../shared/format.ts';
 import { type WithdrawalStatus, useBackOfficeLabels, withdrawalStatusTone } from '../shared/labels.ts';
 import { PagedTable } from '../shared/Table.tsx';
 import { useListState } from '../shared/useListState.ts';
-import { useStaffLoad } from '../shared/useStaffLoad.ts';
+import { queueRefreshMs, useStaffLoad } from '../shared/useStaffLoad.ts';
 import { CardSummary, FourEyes } from './FourEyes.tsx';
 import { WithdrawalPanel } from './WithdrawalPanel.tsx';
 
@@ -21,6 +21,7 @@ export function WithdrawalsQueuePage() {
   const { state, reload } = useStaffLoad(
     ({ silent }) => call('admin/withdrawals/list', { page: list.page, status: list.filter === 'all' ? undefined : list.filter }, { silent }),
     [list.page, list.filter],
+    { refreshEveryMs: queueRefreshMs },
   );
   const open = state.status === 'ready' ? state.data.items.find((row) => row.id === list.openId) : undefined;
   return (

@@ -57,7 +57,7 @@ export function ReceiptPicker({ onUploaded, showMissing }: { onUploaded: (upload
             <div className={styles.progressFill} style={{ width: `${percent}%` }} />
           </div>
         ) : null}
-        <p className={upload.status === 'failed' || (upload.status === 'none' && showMissing) ? styles.fieldError : styles.fieldHint} role={upload.status === 'failed' ? 'alert' : undefined} data-testid="receipt-status">
+        <p className={upload.status === 'failed' || (upload.status === 'none' && showMissing) ? styles.fieldError : styles.fieldHint} role={upload.status === 'failed' ? 'alert' : undefined} data-testid="receipt-status" data-status={upload.status}>
           {upload.status === 'uploading' ? (
             <Trans>Uploading… {percent}%</Trans>
           ) : upload.status === 'done' ? (
