@@ -29,7 +29,7 @@ import { loadSettings, type Settings } from './settings/settings.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
 import { authenticateStaff } from './staff/staffSessions.ts';
 import { createExecution } from './trading/execution.ts';
-import { houseAccounts } from './trading/orderStore.ts';
+import { houseAccountLanes } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
 import { defaultTradingRules, rulesWithSettings, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
@@ -64,6 +64,8 @@ export interface App {
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
+/** Order batches written at once (see createOrderWriter): one commits while the next is written. */
+const orderWriterLanes = 2;
 
 export async function buildApp({
   db,
@@ -100,7 +102,7 @@ export async function buildApp({
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const currentRules = () => rulesWithSettings(tradingRules, settings);
-  const writer = createOrderWriter({ db, currentRules, house: await houseAccounts(db), market: market.market, now, logger });
+  const writer = createOrderWriter({ db, currentRules, house: await houseAccountLanes(db, orderWriterLanes), market: market.market, now, logger });
   const trading = { db, market: market.market, currentRules, now, recentOrders: new Map<bigint, number[]>(), writer };
   const execution = createExecution(trading, logger);
   await execution.rebuild();

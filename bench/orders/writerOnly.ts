@@ -10,7 +10,7 @@ import { openLedgerAccount, transfer } from '../../server/ledger/ledger.ts';
 import { openUserLedgerAccounts } from '../../server/ledger/userBalances.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
 import { handDrivenMarket } from '../../server/market/testing/marketTestKit.ts';
-import { houseAccounts } from '../../server/trading/orderStore.ts';
+import { houseAccountLanes } from '../../server/trading/orderStore.ts';
 import { defaultTradingRules } from '../../server/trading/rules.ts';
 import { createOrderWriter } from '../../server/trading/writer/orderWriter.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.ts';
@@ -37,7 +37,7 @@ try {
   const driven = handDrivenMarket(3, loadCatalog().instruments);
   driven.step();
   const codes = ['TCS', 'INFY', 'SBIN', 'ITC', 'LT'];
-  const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccounts(db), market: driven.market, now: Date.now });
+  const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(db, 2), market: driven.market, now: Date.now });
   let next = 0;
   const latencies: number[] = [];
   const started = performance.now();

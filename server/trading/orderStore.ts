@@ -80,11 +80,23 @@ export interface HouseAccounts {
   settlementAccountId: bigint;
 }
 
-export async function houseAccounts(sql: Sql): Promise<HouseAccounts> {
-  return {
-    feesAccountId: await openLedgerAccount(sql, { code: 'house:fees', kind: 'house_fees', allowNegative: false }),
-    taxesAccountId: await openLedgerAccount(sql, { code: 'house:taxes', kind: 'house_taxes', allowNegative: false }),
-    // The counterparty of every position: it pays traders' profits and receives their losses.
-    settlementAccountId: await openLedgerAccount(sql, { code: 'house:settlement', kind: 'house_settlement', allowNegative: true }),
-  };
+/**
+ * The firm's accounts a batch of orders posts to, one set per batch the writer has in flight
+ * (a lane). Every fill and close credits fees and taxes, so with one set the second batch in
+ * flight waited for the first one's commit on those rows; with a set per lane the batches
+ * share only the users' own accounts. The firm's fees are the sum over lanes. Lane 0 keeps
+ * the original codes.
+ */
+export async function houseAccountLanes(sql: Sql, lanes: number): Promise<HouseAccounts[]> {
+  const suffix = (lane: number) => (lane === 0 ? '' : `:${lane}`);
+  const opened: HouseAccounts[] = [];
+  for (let lane = 0; lane < lanes; lane++) {
+    opened.push({
+      feesAccountId: await openLedgerAccount(sql, { code: `house:fees${suffix(lane)}`, kind: 'house_fees', allowNegative: false }),
+      taxesAccountId: await openLedgerAccount(sql, { code: `house:taxes${suffix(lane)}`, kind: 'house_taxes', allowNegative: false }),
+      // The counterparty of every position: it pays traders' profits and receives their losses.
+      settlementAccountId: await openLedgerAccount(sql, { code: `house:settlement${suffix(lane)}`, kind: 'house_settlement', allowNegative: true }),
+    });
+  }
+  return opened;
 }

@@ -9,7 +9,7 @@ import { openUserLedgerAccounts, userBalances } from '../../ledger/userBalances.
 import { loadCatalog } from '../../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../../market/testing/marketTestKit.ts';
 import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { houseAccounts } from '../orderStore.ts';
+import { houseAccountLanes } from '../orderStore.ts';
 import { defaultTradingRules } from '../rules.ts';
 import type { PlaceCommand } from './commands.ts';
 import { createOrderWriter, type OrderWriter } from './orderWriter.ts';
@@ -21,7 +21,7 @@ const users: bigint[] = [];
 const accountIds: bigint[] = [];
 
 async function newWriter(): Promise<OrderWriter> {
-  return createOrderWriter({ db: database.db, currentRules: () => defaultTradingRules, house: await houseAccounts(database.db), market: driven.market, now: Date.now });
+  return createOrderWriter({ db: database.db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(database.db, 2), market: driven.market, now: Date.now });
 }
 
 beforeAll(async () => {

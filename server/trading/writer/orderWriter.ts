@@ -26,14 +26,13 @@ export interface OrderWriterOptions {
   db: Database;
   /** The rules in force now: read once per batch. */
   currentRules: () => TradingRules;
-  house: HouseAccounts;
+  /** The firm's accounts, one set per batch written at the same time (houseAccountLanes): as many batches are in flight as there are sets. */
+  house: readonly HouseAccounts[];
   market: Market;
   now: () => number;
   logger?: Logger;
   /** Commands per batch at most; more wait for the next one. */
   batchSizeMax?: number;
-  /** Batches written at the same time, each in its own transaction (PGlite, one connection, runs them one after another). */
-  batchesInFlightMax?: number;
 }
 
 export interface OrderWriter {
@@ -56,7 +55,7 @@ interface Written {
   rows: Map<number, OrderRow>;
 }
 
-export function createOrderWriter({ db, currentRules, house, market, now, logger, batchSizeMax = 1024, batchesInFlightMax = 2 }: OrderWriterOptions): OrderWriter {
+export function createOrderWriter({ db, currentRules, house, market, now, logger, batchSizeMax = 1024 }: OrderWriterOptions): OrderWriter {
   // Which ledger accounts a user has never changes: looked up once per user.
   const accountsByUser = new Map<bigint, UserLedgerAccounts>();
   const queue: Queued[] = [];
@@ -72,7 +71,7 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
   // Lock and read everything the batch touches, decide every command in memory, then write
   // all rows: a fixed handful of statements whatever the batch size. Ids are drawn from the
   // sequences up front so that every row, and every transfer's key, is known before writing.
-  async function write(tx: Sql, commands: readonly WriterCommand[]): Promise<Written> {
+  async function write(tx: Sql, commands: readonly WriterCommand[], lane: number): Promise<Written> {
     const accounts = await accountsOf(tx, commands.map((command) => command.userId));
     const accountIds = [...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]);
     const targets = [...new Set(commands.map(targetOrderOf).filter((id): id is bigint => id !== null))];
@@ -85,7 +84,7 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
     const transferIds = await allocateTransferIds(tx, commands.length + places.length);
 
     const plan = planBatch({
-      rules: currentRules(), house, market, now: now(), accounts, balances, orders,
+      rules: currentRules(), house: house[lane]!, market, now: now(), accounts, balances, orders,
       existing: new Map(existing.map((row) => [keyOf(row.user_id, row.idempotency_key), row])),
     }, commands);
 
@@ -129,44 +128,44 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
     });
   }
 
-  async function runBatch(batch: readonly Queued[], retriedAfterKeyClash = false): Promise<void> {
+  async function runBatch(batch: readonly Queued[], lane: number, retriedAfterKeyClash = false): Promise<void> {
     try {
-      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command)));
+      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command), lane));
       counters.batches += 1;
       counters.commands += batch.length;
       answer(batch, written);
     } catch (error) {
       // A batch written at the same time committed an order under one of these keys (a
       // double tap split over two batches): looked up again now, it is answered as a repeat.
-      if (isUniqueViolation(error) && !retriedAfterKeyClash) return runBatch(batch, true);
+      if (isUniqueViolation(error) && !retriedAfterKeyClash) return runBatch(batch, lane, true);
       if (batch.length === 1) return batch[0]!.reject(error);
       // Something in the batch broke an assumption (a row changed under us) or the database
       // failed. Nothing was written; each command gets its own transaction so one bad
       // command cannot fail the others.
       counters.fallbacks += 1;
       logger?.warn({ err: error, commands: batch.length }, 'trading: batch failed, writing its commands one by one');
-      for (const queued of batch) await runBatch([queued]);
+      for (const queued of batch) await runBatch([queued], lane);
     }
   }
 
-  // Up to `batchesInFlightMax` batches are written at once, each on its own connection: while
-  // one waits for its commit the next is already locking and writing. The database keeps
-  // them apart: a batch waits for the row locks of an earlier one that touches the same
-  // orders or accounts (taken in id order, so they cannot deadlock), and then decides on
-  // what that one committed.
-  let inFlight = 0;
+  // One batch per lane is written at once, each on its own connection: while one waits for
+  // its commit the next is already locking and writing. The database keeps them apart: a
+  // batch waits for the row locks of an earlier one that touches the same orders or user
+  // accounts (taken in id order, so they cannot deadlock), and then decides on what that
+  // one committed. Lanes post to their own firm accounts, so they never wait on those.
+  const freeLanes = house.map((_, lane) => lane);
   let pumpScheduled = false;
   const idleWaiters: (() => void)[] = [];
 
   function pump(): void {
-    while (inFlight < batchesInFlightMax && queue.length > 0) {
-      inFlight += 1;
-      void runBatch(queue.splice(0, batchSizeMax)).finally(() => {
-        inFlight -= 1;
+    while (freeLanes.length > 0 && queue.length > 0) {
+      const lane = freeLanes.shift()!;
+      void runBatch(queue.splice(0, batchSizeMax), lane).finally(() => {
+        freeLanes.push(lane);
         pump();
       });
     }
-    if (inFlight === 0 && queue.length === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+    if (freeLanes.length === house.length && queue.length === 0) for (const resolve of idleWaiters.splice(0)) resolve();
   }
 
   function schedulePump(): void {
@@ -187,7 +186,7 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
       });
     },
     idle() {
-      if (inFlight === 0 && queue.length === 0 && !pumpScheduled) return Promise.resolve();
+      if (freeLanes.length === house.length && queue.length === 0 && !pumpScheduled) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     stats: () => ({ ...counters }),
