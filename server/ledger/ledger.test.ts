@@ -187,7 +187,7 @@ describe('database-refuses-update-delete-truncate', () => {
     await attemptTransfer(db, testCommand('append-only-fund', move(source, alice!, 10_00n)));
     const rowsBefore = await db.query('SELECT * FROM ledger_postings ORDER BY id');
     const transfersBefore = await db.query('SELECT * FROM ledger_transfers ORDER BY id');
-    // A plain TRUNCATE of transfers already fails on the postings' foreign key; either way nothing goes.
+    // A plain TRUNCATE of transfers already fails on the foreign keys that point at them; either way nothing goes.
     await expect(db.query(statement)).rejects.toThrow(/append-only|referenced in a foreign key/);
     expect(await db.query('SELECT * FROM ledger_postings ORDER BY id')).toEqual(rowsBefore);
     expect(await db.query('SELECT * FROM ledger_transfers ORDER BY id')).toEqual(transfersBefore);
@@ -268,6 +268,24 @@ describe('database-refuses-unbalanced-postings', () => {
     await expect(insertPostings(db, recorded.transferId, [[alice!, 0n], [source, 0n]])).rejects.toThrow(/amount_paise/);
     expect(await balancesList([alice!, source])).toEqual([10_00n, -10_00n]);
     expect(await ledgerHealth(db, [alice!, source])).toEqual(healthyLedger());
+  });
+});
+
+describe('database-refuses-postings-to-what-does-not-exist', () => {
+  // The checks that replaced the postings' foreign keys (0010), raw SQL past the service.
+  it('a-posting-naming-a-missing-account-or-a-missing-transfer-is-refused-and-changes-nothing', async () => {
+    const { guarded: [alice], source } = await openTestAccounts(db, 'raw-missing', 1);
+    const before = await snapshot([alice!, source]);
+    const postings = 'INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, -5), ($1, $3, 5)';
+    const missingAccount = db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: bigint }>(
+        "INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint) VALUES ('raw-missing-account', 'test', 'raw', 'raw') RETURNING id",
+      );
+      await tx.query(postings, [row!.id.toString(), source.toString(), '987654321']);
+    });
+    await expect(missingAccount).rejects.toThrow(/account that does not exist/);
+    await expect(db.query(postings, ['987654321', source.toString(), alice!.toString()])).rejects.toThrow(/does not exist or does not balance/);
+    expect(await snapshot([alice!, source])).toEqual(before);
   });
 });
 
