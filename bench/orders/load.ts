@@ -49,13 +49,13 @@ function emptyResult(): LoadResult {
 
 const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
-async function placeOne(client: Client, result: LoadResult, session: Session, form: OrderForm, startedAt: number) {
+async function placeOne(client: Client, result: LoadResult, session: Session, form: OrderForm, startedAt: number, path = 'order/place') {
   result.sent++;
   try {
-    const answer = await client.post('order/place', form, session);
+    const answer = await client.post(path, form, session);
     if (answer.status === 1) {
       result.ok++;
-      bump(result.statuses, String(answer.data?.status));
+      if (answer.data?.status !== undefined) bump(result.statuses, String(answer.data.status));
     } else bump(result.refusals, answer.msg);
   } catch (error) {
     bump(result.refusals, `transport:${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
@@ -63,8 +63,8 @@ async function placeOne(client: Client, result: LoadResult, session: Session, fo
   result.latenciesMs.push(performance.now() - startedAt);
 }
 
-/** `concurrency` workers, each sending its next order as soon as the previous one is answered. */
-export async function closedLoop(client: Client, orders: number, concurrency: number, order: (index: number) => [Session, OrderForm]): Promise<LoadResult> {
+/** `concurrency` workers, each sending its next order (or another command, `path`) as soon as the previous one is answered. */
+export async function closedLoop(client: Client, orders: number, concurrency: number, order: (index: number) => [Session, OrderForm], path = 'order/place'): Promise<LoadResult> {
   const result = emptyResult();
   let next = 0;
   const started = performance.now();
@@ -72,7 +72,7 @@ export async function closedLoop(client: Client, orders: number, concurrency: nu
     Array.from({ length: concurrency }, async () => {
       while (next < orders) {
         const [session, form] = order(next++);
-        await placeOne(client, result, session, form, performance.now());
+        await placeOne(client, result, session, form, performance.now(), path);
       }
     }),
   );

@@ -9,6 +9,7 @@
 //     [--pgbench-clients 10] [--pgbench-seconds 20] [--profile DIR] [--quick]
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,32 @@ function nextMessage<T extends ServerMessage['type']>(child: ChildProcess, type:
 }
 
 // ---- one engine ----------------------------------------------------------------------
-interface PhaseReport { name: string; result: LoadResult; cpuPercent: number; rssMb: number; rate?: number; commandsPerBatch: number }
+interface PhaseReport {
+  name: string; result: LoadResult; cpuPercent: number; rssMb: number; rate?: number; commandsPerBatch: number;
+  /** CPU of this load generator and of every PostgreSQL process (null on PGlite, which runs inside the server), in % of one core. */
+  clientCpuPercent: number; postgresCpuPercent: number | null;
+  /** Not an order phase: the same HTTP, session and envelope path without any database work, as a ceiling. */
+  ceiling?: boolean;
+}
+
+/** CPU seconds used so far by every process named postgres (the server's backends, checkpointer, WAL writer…). */
+function postgresCpuSeconds(): number {
+  const ticksPerSecond = 100;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.startsWith(`${entry} (postgres) `)) continue;
+      // After "pid (name) " come state, then …; utime and stime are the 14th and 15th fields of the line.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / ticksPerSecond;
+}
 
 async function startServer(engine: 'postgres' | 'pglite') {
   const databaseName = engine === 'postgres' ? `ledgerline_bench_orders_${randomBytes(5).toString('hex')}` : '';
@@ -162,17 +188,25 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]
     await closedLoop(client, Math.min(500, orders), config.concurrency, makeOrder('market', 'warm'));
 
     const reports: PhaseReport[] = [];
-    const measure = async (name: string, run: () => Promise<LoadResult>, rate?: number) => {
+    const measure = async (name: string, run: () => Promise<LoadResult>, rate?: number, ceiling = false) => {
       const before = await server.usage();
+      const clientBefore = process.cpuUsage();
+      const postgresBefore = engine === 'postgres' ? postgresCpuSeconds() : 0;
       const result = await run();
+      const postgresAfter = engine === 'postgres' ? postgresCpuSeconds() : 0;
+      const clientUsed = process.cpuUsage(clientBefore);
       const after = await server.usage();
-      const report = {
-        name, result, rate, cpuPercent: ((after.cpuMicros - before.cpuMicros) / 1e6 / result.elapsedS) * 100, rssMb: after.rssBytes / 2 ** 20,
+      const report: PhaseReport = {
+        name, result, rate, ceiling, cpuPercent: ((after.cpuMicros - before.cpuMicros) / 1e6 / result.elapsedS) * 100, rssMb: after.rssBytes / 2 ** 20,
         commandsPerBatch: (after.batchedCommands - before.batchedCommands) / Math.max(1, after.batches - before.batches),
+        clientCpuPercent: ((clientUsed.user + clientUsed.system) / 1e6 / result.elapsedS) * 100,
+        postgresCpuPercent: engine === 'postgres' ? ((postgresAfter - postgresBefore) / result.elapsedS) * 100 : null,
       };
       reports.push(report);
       printPhase(engine, report);
     };
+    // The ceiling of any order path on this machine: authenticated trade/rules over the same client, no database.
+    await measure(`closed c=${config.concurrency} no-db `, () => closedLoop(client, orders, config.concurrency, (index) => [sessions[index % sessions.length]!, {}], 'trade/rules'), undefined, true);
     await measure(`closed c=${config.concurrency} market`, () => closedLoop(client, orders, config.concurrency, makeOrder('market', 'cm')));
     await measure(`closed c=${config.concurrency} limit `, () => closedLoop(client, orders, config.concurrency, makeOrder('limit', 'cl')));
     // The open loop schedules as many orders as the closed loop sent: orders ÷ rate seconds.
@@ -196,20 +230,27 @@ function keptUp(report: PhaseReport): boolean {
   return report.result.shed === 0 && perSecond(report.result) >= 0.95 * report.rate!;
 }
 
-function printPhase(engine: string, { name, result, cpuPercent, rssMb, rate, commandsPerBatch }: PhaseReport) {
+function printPhase(engine: string, report: PhaseReport) {
+  const { name, result, cpuPercent, rssMb, rate, commandsPerBatch, clientCpuPercent, postgresCpuPercent } = report;
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-  const open = rate !== undefined ? ` sent=${result.sent} shed=${result.shed} kept_up=${keptUp({ name, result, cpuPercent, rssMb, rate, commandsPerBatch }) ? 'yes' : 'NO'}` : '';
+  const open = rate !== undefined ? ` sent=${result.sent} shed=${result.shed} kept_up=${keptUp(report) ? 'yes' : 'NO'}` : '';
+  const postgres = postgresCpuPercent === null ? '' : ` postgres_cpu=${postgresCpuPercent.toFixed(0)}%`;
   console.log(
     `${engine.padEnd(8)} ${name}  orders/s=${perSecond(result).toFixed(0).padStart(5)} ok=${result.ok}${open} ` +
       `p50=${ms(percentile(sorted, 50))} p95=${ms(percentile(sorted, 95))} p99=${ms(percentile(sorted, 99))} max=${ms(sorted.at(-1) ?? NaN)} ms ` +
-      `server_cpu=${cpuPercent.toFixed(0)}% rss=${rssMb.toFixed(0)}MB orders/batch=${commandsPerBatch.toFixed(1)} status: ${countsOf(result.statuses)} refusals: ${countsOf(result.refusals)}`,
+      `server_cpu=${cpuPercent.toFixed(0)}%${postgres} client_cpu=${clientCpuPercent.toFixed(0)}% rss=${rssMb.toFixed(0)}MB orders/batch=${commandsPerBatch.toFixed(1)} status: ${countsOf(result.statuses)} refusals: ${countsOf(result.refusals)}`,
   );
 }
 
 function printSummary(pgbench: PgbenchResult | null, results: Map<string, PhaseReport[]>) {
   console.log(`\n== summary (target: orders/s ≥ ${targets.ratioToPgbench}× pgbench tps; p99 < ${targets.p99Ms} ms at ${targets.rate} orders/s) ==`);
   for (const [engine, reports] of results) {
-    const best = reports.filter((report) => report.rate === undefined).reduce((a, b) => (perSecond(a.result) >= perSecond(b.result) ? a : b));
+    const ceiling = reports.find((report) => report.ceiling);
+    if (ceiling && pgbench) {
+      const rate = perSecond(ceiling.result);
+      console.log(`${engine.padEnd(8)} ceiling: ${rate.toFixed(0)} authenticated commands/s with no database work = ${(rate / pgbench.tps).toFixed(2)}× pgbench tps (no order path can pass this on this machine)`);
+    }
+    const best = reports.filter((report) => report.rate === undefined && !report.ceiling).reduce((a, b) => (perSecond(a.result) >= perSecond(b.result) ? a : b));
     const bestRate = perSecond(best.result);
     const ratio = pgbench ? `${(bestRate / pgbench.tps).toFixed(2)}×` : 'n/a';
     console.log(`${engine.padEnd(8)} orders/s vs pgbench tps = ${ratio} (${bestRate.toFixed(0)} orders/s, ${best.name.trim()}, vs ${pgbench?.tps.toFixed(0) ?? '?'} tps) — target ${targets.ratioToPgbench}×: ${pgbench && bestRate >= targets.ratioToPgbench * pgbench.tps ? 'met' : 'missed'}`);
