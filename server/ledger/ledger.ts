@@ -100,8 +100,8 @@ export async function transfer(tx: Sql, command: TransferCommand): Promise<Trans
   // Every account of the transfer is locked, in id order, with its balance: the postings'
   // trigger will update each of them anyway, and taking them in one order up front means
   // two transfers touching the same accounts wait for each other instead of deadlocking.
-  // NO KEY UPDATE, not UPDATE: the postings' foreign keys take KEY SHARE locks on the
-  // accounts they touch, which UPDATE would block.
+  // NO KEY UPDATE, not UPDATE: the lock the postings' trigger takes to move the balances,
+  // which leaves the KEY SHARE locks of foreign keys to the accounts unblocked.
   const accounts = await lockedBalances(tx, accountIds);
   if (accounts.size !== accountIds.length) throw new Error('ledger: posting to an unknown account');
   for (const [accountId, account] of accounts) {
@@ -128,16 +128,22 @@ export async function lockedBalances(tx: Sql, accountIds: readonly bigint[]): Pr
 
 /**
  * Records many new transfers, numbered by the caller from `nextval('ledger_transfers_id_seq')`,
- * for a writer that has already checked every balance under lock (the order writer): two
- * statements for any number of transfers. A key used before is not a retry here but a
- * broken assumption: it throws and the caller's transaction rolls back.
+ * for a writer that has already checked every balance under lock (the order writer): one
+ * statement for any number of transfers and their postings (the postings' triggers run at
+ * its end and see the transfers too). A key used before is not a retry here but a broken
+ * assumption: it throws and the caller's transaction rolls back.
  */
 export async function appendTransfers(tx: Sql, transfers: readonly (TransferCommand & { id: bigint })[]): Promise<void> {
   if (transfers.length === 0) return;
   for (const transfer of transfers) assertTransferIsWellFormed(transfer);
+  const postings = postingColumns(transfers.map((transfer) => ({ transferId: transfer.id, postings: transfer.postings })));
   await tx.query(
-    `INSERT INTO ledger_transfers (id, idempotency_key, kind, reason, request_fingerprint, user_id)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])`,
+    `WITH transfers AS (
+       INSERT INTO ledger_transfers (id, idempotency_key, kind, reason, request_fingerprint, user_id)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+     )
+     INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
+     SELECT * FROM unnest($7::bigint[], $8::bigint[], $9::bigint[])`,
     [
       transfers.map((transfer) => transfer.id.toString()),
       transfers.map((transfer) => transfer.idempotencyKey),
@@ -145,30 +151,27 @@ export async function appendTransfers(tx: Sql, transfers: readonly (TransferComm
       transfers.map((transfer) => transfer.reason),
       transfers.map(fingerprintOf),
       transfers.map((transfer) => transfer.userId?.toString() ?? null),
+      postings.transferIds, postings.accountIds, postings.amounts,
     ],
   );
-  await appendPostings(tx, transfers.map((transfer) => ({ transferId: transfer.id, postings: transfer.postings })));
 }
 
-/** Numbers for `count` new transfers, for appendTransfers. */
-export async function allocateTransferIds(tx: Sql, count: number): Promise<bigint[]> {
-  if (count === 0) return [];
-  const rows = await tx.query<{ id: bigint }>("SELECT nextval('ledger_transfers_id_seq') AS id FROM generate_series(1, $1)", [count]);
-  return rows.map((row) => row.id);
+/** The postings of some transfers as the three columns an unnest() insert takes. */
+function postingColumns(transfers: readonly { transferId: bigint; postings: readonly Posting[] }[]) {
+  const columns = { transferIds: [] as string[], accountIds: [] as string[], amounts: [] as string[] };
+  for (const { transferId, postings } of transfers) {
+    for (const posting of postings) {
+      columns.transferIds.push(transferId.toString());
+      columns.accountIds.push(posting.accountId.toString());
+      columns.amounts.push(posting.amountPaise.toString());
+    }
+  }
+  return columns;
 }
 
 /** One INSERT for every posting of the given transfers: the balance trigger sees them all at once. */
 async function appendPostings(tx: Sql, transfers: readonly { transferId: bigint; postings: readonly Posting[] }[]): Promise<void> {
-  const transferIds: string[] = [];
-  const accountIds: string[] = [];
-  const amounts: string[] = [];
-  for (const { transferId, postings } of transfers) {
-    for (const posting of postings) {
-      transferIds.push(transferId.toString());
-      accountIds.push(posting.accountId.toString());
-      amounts.push(posting.amountPaise.toString());
-    }
-  }
+  const { transferIds, accountIds, amounts } = postingColumns(transfers);
   await tx.query(
     `INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,

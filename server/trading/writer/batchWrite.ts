@@ -26,11 +26,19 @@ export async function ordersByKeys(tx: Sql, keys: readonly { userId: bigint; ide
   );
 }
 
-/** Numbers for `count` new orders, taken before the batch is decided so that its writes can go out together. */
-export async function allocateOrderIds(tx: Sql, count: number): Promise<bigint[]> {
-  if (count === 0) return [];
-  const rows = await tx.query<{ id: bigint }>("SELECT nextval('orders_id_seq') AS id FROM generate_series(1, $1)", [count]);
-  return rows.map((row) => row.id);
+/**
+ * Numbers for a batch's new orders and transfers, taken before the batch is decided so that
+ * its writes can go out together; one round trip for both sequences.
+ */
+export async function allocateIds(tx: Sql, orders: number, transfers: number): Promise<{ orderIds: bigint[]; transferIds: bigint[] }> {
+  const [row] = await tx.query<{ order_ids: unknown[]; transfer_ids: unknown[] }>(
+    `SELECT ARRAY(SELECT nextval('orders_id_seq') FROM generate_series(1, $1)) AS order_ids,
+            ARRAY(SELECT nextval('ledger_transfers_id_seq') FROM generate_series(1, $2)) AS transfer_ids`,
+    [orders, transfers],
+  );
+  // bigint[] arrives as text from pg and as bigint from PGlite.
+  const ids = (values: unknown[]) => values.map((value) => BigInt(value as string | bigint));
+  return { orderIds: ids(row!.order_ids), transferIds: ids(row!.transfer_ids) };
 }
 
 /** Inserts new orders under the ids given; answers their rows by id. */

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
-import { allocateTransferIds, appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
+import { appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
 import { ledgerAccountsOfUsers, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
 import { notifyAll } from '../../notifications/notifications.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
 import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
-import { allocateOrderIds, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
+import { allocateIds, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
 import { type CommandResult, type PlaceCommand, targetOrderOf, type WriterCommand } from './commands.ts';
 
 // The order writer: the one owner of order and balance changes in this process.
@@ -79,9 +79,8 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
     const orders = await lockOrders(tx, targets.sort(compareIds));
     const existing = await ordersByKeys(tx, places);
     const balances = await lockedBalances(tx, accountIds.sort(compareIds));
-    const orderIds = await allocateOrderIds(tx, places.length);
     // At most two transfers per new order (freeze and fill) and one per other command.
-    const transferIds = await allocateTransferIds(tx, commands.length + places.length);
+    const { orderIds, transferIds } = await allocateIds(tx, places.length, commands.length + places.length);
 
     const plan = planBatch({
       rules: currentRules(), house: house[lane]!, market, now: now(), accounts, balances, orders,
