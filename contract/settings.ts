@@ -35,6 +35,9 @@ export const hoursRange = z
   .strict()
   .refine((range) => range.from <= range.to);
 
+/** A fee in basis points of the contract amount (1 bp = 0.01 %), at most 10 %. */
+const basisPoints = z.number().int().min(0).max(1000);
+
 export const settingValueSchemas = {
   'deposit.minimum': positiveRupees,
   'deposit.window': timeWindow,
@@ -46,10 +49,16 @@ export const settingValueSchemas = {
   'fund_password.lockout_minutes': z.number().int().min(1).max(7 * 24 * 60),
   'upload.max_bytes': z.number().int().min(64 * 1024).max(20 * 1024 * 1024),
   // Trading fees in basis points of the contract amount (1 bp = 0.01 %), and the timing rules.
-  'trade.service_fee_bps': z.number().int().min(0).max(1000),
-  'trade.vip_service_fee_bps': z.number().int().min(0).max(1000),
-  'trade.stamp_duty_bps': z.number().int().min(0).max(1000),
-  'trade.selling_fee_bps': z.number().int().min(0).max(1000),
+  'trade.service_fee_bps': basisPoints,
+  'trade.stamp_duty_bps': basisPoints,
+  'trade.selling_fee_bps': basisPoints,
+  'trade.vip_service_fee_bps': basisPoints,
+  'trade.vip_stamp_duty_bps': basisPoints,
+  'trade.vip_selling_fee_bps': basisPoints,
+  'trade.block_service_fee_bps': basisPoints,
+  'trade.block_stamp_duty_bps': basisPoints,
+  'trade.block_selling_fee_bps': basisPoints,
+  'trade.block_minimum': positiveRupees,
   'trade.sell_after_minutes': z.number().int().min(0).max(60 * 24 * 30),
   'trade.lock_days': z.number().int().min(0).max(30),
 } as const;

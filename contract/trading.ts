@@ -97,10 +97,13 @@ export const statementResponse = z.array(statementLine);
 export const tradingRulesResponse = z.object({
   leverages: z.array(z.number().int()),
   defaultLot: z.number().int(),
-  /** Basis points of the contract amount: 1 bp = 0.01 %. */
+  /** The caller's own schedule (VIP users get the VIP one), in basis points of the contract amount: 1 bp = 0.01 %. */
   serviceFeeBps: z.number().int(),
   stampDutyBps: z.number().int(),
   sellingFeeBps: z.number().int(),
+  vip: z.boolean(),
+  /** A leg whose contract amount is at least `minimum` (rupees) is a block trade and pays these rates instead, VIP or not. */
+  blockTrade: z.object({ minimum: z.string(), serviceFeeBps: z.number().int(), stampDutyBps: z.number().int(), sellingFeeBps: z.number().int() }),
   /** Fees are rounded to the paisa, half up. */
   feeRounding: z.literal('half_up_paise'),
   sellAfterMinutes: z.number().int(),

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { parseRupees } from '../contract/money.ts';
 import type { DatabaseTarget } from './db/open.ts';
 import type { MarketConfig } from './market/runtime.ts';
 import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
@@ -71,6 +72,13 @@ function readTradingRules(env: NodeJS.ProcessEnv): TradingRules {
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${env[name]}`);
     return value;
   };
+  const rupees = (name: string, fallback: bigint) => {
+    const text = env[name]?.trim();
+    if (!text) return fallback;
+    const paise = parseRupees(text);
+    if (paise === null || paise <= 0n) throw new Error(`${name} must be a positive rupee amount such as 100000000.00, got ${env[name]}`);
+    return paise;
+  };
   const leverages = env.TRADE_LEVERAGES?.trim()
     ? env.TRADE_LEVERAGES.split(',').map((part) => Number(part.trim()))
     : [...rules.leverages];
@@ -88,9 +96,15 @@ function readTradingRules(env: NodeJS.ProcessEnv): TradingRules {
     },
     vipFees: {
       serviceFeeBps: integer('TRADE_VIP_SERVICE_FEE_BPS', rules.vipFees.serviceFeeBps, 0, 1000),
-      stampDutyBps: integer('TRADE_STAMP_DUTY_BPS', rules.vipFees.stampDutyBps, 0, 1000),
-      sellingFeeBps: integer('TRADE_SELLING_FEE_BPS', rules.vipFees.sellingFeeBps, 0, 1000),
+      stampDutyBps: integer('TRADE_VIP_STAMP_DUTY_BPS', rules.vipFees.stampDutyBps, 0, 1000),
+      sellingFeeBps: integer('TRADE_VIP_SELLING_FEE_BPS', rules.vipFees.sellingFeeBps, 0, 1000),
     },
+    blockFees: {
+      serviceFeeBps: integer('TRADE_BLOCK_SERVICE_FEE_BPS', rules.blockFees.serviceFeeBps, 0, 1000),
+      stampDutyBps: integer('TRADE_BLOCK_STAMP_DUTY_BPS', rules.blockFees.stampDutyBps, 0, 1000),
+      sellingFeeBps: integer('TRADE_BLOCK_SELLING_FEE_BPS', rules.blockFees.sellingFeeBps, 0, 1000),
+    },
+    blockMinimumPaise: rupees('TRADE_BLOCK_MINIMUM', rules.blockMinimumPaise),
     sellAfterMinutes: integer('TRADE_SELL_AFTER_MINUTES', rules.sellAfterMinutes, 0, 60 * 24 * 30),
     lockDays: integer('TRADE_LOCK_DAYS', rules.lockDays, 0, 30),
     maintenanceMarginPercent: integer('TRADE_MAINTENANCE_MARGIN_PERCENT', rules.maintenanceMarginPercent, 0, 99),

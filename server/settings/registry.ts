@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type SettingName, type SettingValue, settingGroups, settingValueSchemas } from '../../contract/settings.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { defaultTradingRules } from '../trading/rules.ts';
 
 // The registry of configuration values staff may change at run time: for each name its
@@ -76,11 +77,6 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'trade',
     description: 'Service fee (brokerage) on each leg, in basis points of the contract amount (1 bp = 0.01 %).',
   }),
-  'trade.vip_service_fee_bps': define('trade.vip_service_fee_bps', {
-    defaultValue: defaultTradingRules.vipFees.serviceFeeBps,
-    group: 'trade',
-    description: "VIP users' service fee on each leg, in basis points.",
-  }),
   'trade.stamp_duty_bps': define('trade.stamp_duty_bps', {
     defaultValue: defaultTradingRules.fees.stampDutyBps,
     group: 'trade',
@@ -90,6 +86,41 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     defaultValue: defaultTradingRules.fees.sellingFeeBps,
     group: 'trade',
     description: 'Selling fee (securities transaction tax) on the sell leg, in basis points.',
+  }),
+  'trade.vip_service_fee_bps': define('trade.vip_service_fee_bps', {
+    defaultValue: defaultTradingRules.vipFees.serviceFeeBps,
+    group: 'trade',
+    description: "VIP users' service fee on each leg, in basis points.",
+  }),
+  'trade.vip_stamp_duty_bps': define('trade.vip_stamp_duty_bps', {
+    defaultValue: defaultTradingRules.vipFees.stampDutyBps,
+    group: 'trade',
+    description: "VIP users' stamp duty on the buy leg, in basis points.",
+  }),
+  'trade.vip_selling_fee_bps': define('trade.vip_selling_fee_bps', {
+    defaultValue: defaultTradingRules.vipFees.sellingFeeBps,
+    group: 'trade',
+    description: "VIP users' selling fee on the sell leg, in basis points.",
+  }),
+  'trade.block_service_fee_bps': define('trade.block_service_fee_bps', {
+    defaultValue: defaultTradingRules.blockFees.serviceFeeBps,
+    group: 'trade',
+    description: 'Service fee on a block trade (a leg of at least the block-trade size), VIP or not, in basis points.',
+  }),
+  'trade.block_stamp_duty_bps': define('trade.block_stamp_duty_bps', {
+    defaultValue: defaultTradingRules.blockFees.stampDutyBps,
+    group: 'trade',
+    description: 'Stamp duty on the buy leg of a block trade, in basis points.',
+  }),
+  'trade.block_selling_fee_bps': define('trade.block_selling_fee_bps', {
+    defaultValue: defaultTradingRules.blockFees.sellingFeeBps,
+    group: 'trade',
+    description: 'Selling fee on the sell leg of a block trade, in basis points.',
+  }),
+  'trade.block_minimum': define('trade.block_minimum', {
+    defaultValue: formatRupees(defaultTradingRules.blockMinimumPaise),
+    group: 'trade',
+    description: 'Contract amount in rupees from which a leg is a block trade and pays the block-trade fees.',
   }),
   'trade.sell_after_minutes': define('trade.sell_after_minutes', {
     defaultValue: defaultTradingRules.sellAfterMinutes,

@@ -10,23 +10,23 @@ import { cancelOrder, closePosition, placeOrder, type TradingContext } from './o
 import { orderById, type OrderRow, toOrder } from './orderStore.ts';
 import { statementOf } from './statement.ts';
 
-
 export function registerTradingRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, context: TradingContext, execution: Execution): void {
   const named = (market: Market, row: OrderRow) => toOrder(row, market.instrument(row.code)?.name ?? row.code);
   const { market } = context;
 
-  registerCommand(app, authenticate, 'trade/rules', async () => {
+  registerCommand(app, authenticate, 'trade/rules', async ({ session }) => {
     const rules = context.currentRules();
+    const own = session.vip ? rules.vipFees : rules.fees;
     return {
-    leverages: [...rules.leverages],
-    defaultLot: rules.defaultLot,
-    serviceFeeBps: rules.fees.serviceFeeBps,
-    stampDutyBps: rules.fees.stampDutyBps,
-    sellingFeeBps: rules.fees.sellingFeeBps,
-    feeRounding: 'half_up_paise' as const,
-    sellAfterMinutes: rules.sellAfterMinutes,
-    lockDays: rules.lockDays,
-    maintenanceMarginPercent: rules.maintenanceMarginPercent,
+      leverages: [...rules.leverages],
+      defaultLot: rules.defaultLot,
+      ...own,
+      vip: session.vip,
+      blockTrade: { minimum: formatRupees(rules.blockMinimumPaise), ...rules.blockFees },
+      feeRounding: 'half_up_paise' as const,
+      sellAfterMinutes: rules.sellAfterMinutes,
+      lockDays: rules.lockDays,
+      maintenanceMarginPercent: rules.maintenanceMarginPercent,
     };
   });
   registerCommand(app, authenticate, 'order/place', async ({ body, session }) => {

@@ -2,7 +2,7 @@
 // IST (weekends and holidays skipped), sell-after-N-minutes stacks on top, and fees round
 // half up to the paisa.
 import { describe, expect, it } from 'vitest';
-import { defaultTradingRules, feeOn, lockedUntil } from './rules.ts';
+import { defaultTradingRules, feeOn, lockedUntil, scheduleFor } from './rules.ts';
 
 const ist = (isoLocal: string) => Date.parse(`${isoLocal}+05:30`);
 
@@ -29,5 +29,15 @@ describe('fees', () => {
     expect(feeOn(5_000n, 3)).toBe(2n); // 1.5 paise
     expect(feeOn(4_999n, 3)).toBe(1n); // 1.4997 paise
     expect(feeOn(0n, 10)).toBe(0n);
+  });
+});
+
+describe('which fee schedule a leg pays', () => {
+  const rules = { ...defaultTradingRules, blockMinimumPaise: 1_00_00_000_00n };
+  it('a-leg-of-the-block-trade-size-pays-block-rates-vip-or-not-below-it-vip-users-pay-vip-rates', () => {
+    expect(scheduleFor(rules, false, 1_00_00_000_00n)).toBe(rules.blockFees);
+    expect(scheduleFor(rules, true, 1_00_00_000_00n)).toBe(rules.blockFees);
+    expect(scheduleFor(rules, false, 99_99_999_99n)).toBe(rules.fees);
+    expect(scheduleFor(rules, true, 99_99_999_99n)).toBe(rules.vipFees);
   });
 });

@@ -1,3 +1,4 @@
+import { formatRupees } from '../../contract/money.ts';
 import type { OrderSide } from '../../contract/trading.ts';
 import { tradingDayStartAfter } from '../market/marketClock.ts';
 import type { Settings } from '../settings/settings.ts';
@@ -19,6 +20,9 @@ export interface TradingRules {
   fees: FeeSchedule;
   /** VIP users' schedule. */
   vipFees: FeeSchedule;
+  /** The schedule of a block trade: a leg whose contract amount is at least blockMinimumPaise, VIP or not. */
+  blockFees: FeeSchedule;
+  blockMinimumPaise: bigint;
   /** A position can be closed only this many minutes after it was filled. */
   sellAfterMinutes: number;
   /** T+N no-sell: a position filled on trading day T can be closed from the start of trading day T+N (IST); 0 means the same day. */
@@ -35,6 +39,9 @@ export const defaultTradingRules: TradingRules = {
   // Brokerage 0.03 %, stamp duty on the buy leg 0.02 %, securities transaction tax on the sell leg 0.1 %.
   fees: { serviceFeeBps: 3, stampDutyBps: 2, sellingFeeBps: 10 },
   vipFees: { serviceFeeBps: 1, stampDutyBps: 2, sellingFeeBps: 10 },
+  // Legs of ₹10 crore and more.
+  blockFees: { serviceFeeBps: 2, stampDutyBps: 2, sellingFeeBps: 10 },
+  blockMinimumPaise: 10_00_00_000_00n,
   sellAfterMinutes: 0,
   lockDays: 0,
   maintenanceMarginPercent: 20,
@@ -45,11 +52,13 @@ export const defaultTradingRules: TradingRules = {
  * The rules in force now: the deployment's rules with the fees and timing staff may change
  * (the trade.* settings). Read per batch and per request, so a change applies to the next order.
  */
-export function rulesWithSettings(base: TradingRules, settings: Pick<Settings, 'get'>): TradingRules {
+export function rulesWithSettings(base: TradingRules, settings: Pick<Settings, 'get' | 'paise'>): TradingRules {
   return {
     ...base,
     fees: { serviceFeeBps: settings.get('trade.service_fee_bps'), stampDutyBps: settings.get('trade.stamp_duty_bps'), sellingFeeBps: settings.get('trade.selling_fee_bps') },
-    vipFees: { serviceFeeBps: settings.get('trade.vip_service_fee_bps'), stampDutyBps: settings.get('trade.stamp_duty_bps'), sellingFeeBps: settings.get('trade.selling_fee_bps') },
+    vipFees: { serviceFeeBps: settings.get('trade.vip_service_fee_bps'), stampDutyBps: settings.get('trade.vip_stamp_duty_bps'), sellingFeeBps: settings.get('trade.vip_selling_fee_bps') },
+    blockFees: { serviceFeeBps: settings.get('trade.block_service_fee_bps'), stampDutyBps: settings.get('trade.block_stamp_duty_bps'), sellingFeeBps: settings.get('trade.block_selling_fee_bps') },
+    blockMinimumPaise: settings.paise('trade.block_minimum'),
     sellAfterMinutes: settings.get('trade.sell_after_minutes'),
     lockDays: settings.get('trade.lock_days'),
   };
@@ -59,12 +68,24 @@ export function rulesWithSettings(base: TradingRules, settings: Pick<Settings, '
 export function tradeSettingDefaults(rules: TradingRules) {
   return {
     'trade.service_fee_bps': rules.fees.serviceFeeBps,
-    'trade.vip_service_fee_bps': rules.vipFees.serviceFeeBps,
     'trade.stamp_duty_bps': rules.fees.stampDutyBps,
     'trade.selling_fee_bps': rules.fees.sellingFeeBps,
+    'trade.vip_service_fee_bps': rules.vipFees.serviceFeeBps,
+    'trade.vip_stamp_duty_bps': rules.vipFees.stampDutyBps,
+    'trade.vip_selling_fee_bps': rules.vipFees.sellingFeeBps,
+    'trade.block_service_fee_bps': rules.blockFees.serviceFeeBps,
+    'trade.block_stamp_duty_bps': rules.blockFees.stampDutyBps,
+    'trade.block_selling_fee_bps': rules.blockFees.sellingFeeBps,
+    'trade.block_minimum': formatRupees(rules.blockMinimumPaise),
     'trade.sell_after_minutes': rules.sellAfterMinutes,
     'trade.lock_days': rules.lockDays,
   } as const;
+}
+
+/** The schedule one leg pays: a block trade's by its size, else the VIP one for VIP users, else the standard one. */
+export function scheduleFor(rules: Pick<TradingRules, 'fees' | 'vipFees' | 'blockFees' | 'blockMinimumPaise'>, vip: boolean, amountPaise: bigint): FeeSchedule {
+  if (amountPaise >= rules.blockMinimumPaise) return rules.blockFees;
+  return vip ? rules.vipFees : rules.fees;
 }
 
 /** The instant a position filled at `filledAt` may first be closed: both timing rules hold from then on. */

@@ -248,6 +248,40 @@ describe('fees staff change at run time', () => {
   });
 });
 
+describe('fee schedules', () => {
+  it('a-block-size-order-pays-block-rates-and-a-vip-user-sees-and-pays-vip-rates', async () => {
+    const blockMinimumPaise = 50_00_000_00n; // ₹50 lakh, within a test trader's reach at 5×
+    const rules = { ...defaultTradingRules, ordersPerSecond: 1000, blockMinimumPaise };
+    const feeServer = await startTestServer(database.db, {
+      market: { market: driven.market, kline: { candles: () => [], realUntil: () => null }, start() {}, async stop() {} },
+      tradingRules: rules,
+    });
+    try {
+      const { session, userId } = await fundedTrader(2_000_000n);
+      await database.db.query('UPDATE users SET vip = true WHERE id = $1', [userId.toString()]);
+      const vipSession = (await feeServer.call('user/login', { account: session.account, password: 'correct-horse' })).body.data;
+      const published = (await feeServer.call('trade/rules', {}, vipSession)).body.data;
+      expect(published).toMatchObject({ vip: true, serviceFeeBps: rules.vipFees.serviceFeeBps, blockTrade: { minimum: '5000000.00', serviceFeeBps: rules.blockFees.serviceFeeBps } });
+
+      const price = BigInt(last('TCS'));
+      const lots = (blockMinimumPaise / (price * 100n) + 1n) * 100n;
+      const place = async (quantity: bigint) => {
+        const before = (await userBalances(database.db, userId)).availablePaise;
+        const { body } = await feeServer.call('order/place', { code: 'TCS', side: 'long', type: 'market', quantity: Number(quantity), leverage: 5, idempotency_key: key() }, vipSession);
+        expect(body.msg).toBe('ok');
+        return { order: body.data, spent: before - (await userBalances(database.db, userId)).availablePaise, amount: BigInt(body.data.fill_price.replace('.', '')) * quantity };
+      };
+      const block = await place(lots);
+      expect(block.amount).toBeGreaterThanOrEqual(blockMinimumPaise);
+      expect(block.spent).toBe(marginFor(block.amount, 5) + feeOn(block.amount, rules.blockFees.serviceFeeBps) + feeOn(block.amount, rules.blockFees.stampDutyBps));
+      const small = await place(100n);
+      expect(small.spent).toBe(marginFor(small.amount, 5) + feeOn(small.amount, rules.vipFees.serviceFeeBps) + feeOn(small.amount, rules.vipFees.stampDutyBps));
+    } finally {
+      await feeServer.close();
+    }
+  });
+});
+
 describe('lists and history', () => {
   it('ended-orders-come-most-recently-ended-first-and-the-summary-covers-every-closed-position', async () => {
     const { session } = await fundedTrader(1_000_000n);

@@ -5,7 +5,7 @@ import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Notification } from '../../notifications/notifications.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
-import { type FeeSchedule, legFees, lockedUntil, marginFor, pnlAt, type TradingRules } from '../rules.ts';
+import { type FeeSchedule, legFees, lockedUntil, marginFor, pnlAt, scheduleFor, type TradingRules } from '../rules.ts';
 import type { CancelCommand, CloseCommand, FillCommand, PlaceCommand, WriterCommand } from './commands.ts';
 
 // Deciding a batch, in memory. The writer has locked every order row and ledger account the
@@ -117,9 +117,9 @@ function accountsOf(context: PlanContext, userId: bigint): UserLedgerAccounts {
   return accounts;
 }
 
-/** The opening rates an order pays: those it was accepted with (orders from before 0009: today's schedule). */
-function openingSchedule(context: PlanContext, row: Pick<OrderRow, 'open_service_fee_bps' | 'open_tax_bps'>, vip: boolean): FeeSchedule {
-  if (row.open_service_fee_bps === null || row.open_tax_bps === null) return vip ? context.rules.vipFees : context.rules.fees;
+/** The opening rates an order pays: those it was accepted with (orders from before 0009: today's schedule for its size). */
+function openingSchedule(context: PlanContext, row: Pick<OrderRow, 'open_service_fee_bps' | 'open_tax_bps'>, vip: boolean, amount: bigint): FeeSchedule {
+  if (row.open_service_fee_bps === null || row.open_tax_bps === null) return scheduleFor(context.rules, vip, amount);
   // legFees picks stamp duty or selling fee by side; the order kept the one its opening leg pays.
   return { serviceFeeBps: row.open_service_fee_bps, stampDutyBps: row.open_tax_bps, sellingFeeBps: row.open_tax_bps };
 }
@@ -128,7 +128,7 @@ function openingSchedule(context: PlanContext, row: Pick<OrderRow, 'open_service
 function fillTerms(context: PlanContext, row: Pick<OrderRow, 'side' | 'quantity' | 'leverage' | 'frozen_paise' | 'open_service_fee_bps' | 'open_tax_bps'>, pricePaise: bigint, vip: boolean) {
   const amount = pricePaise * row.quantity;
   const margin = marginFor(amount, row.leverage);
-  const fees = legFees(row.side, 'open', amount, openingSchedule(context, row, vip));
+  const fees = legFees(row.side, 'open', amount, openingSchedule(context, row, vip, amount));
   const refund = row.frozen_paise - margin - fees.service - fees.tax;
   if (refund < 0n) throw new Error('trading: an order would fill for more than it froze');
   const filledAt = new Date(context.now);
@@ -152,9 +152,8 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   const earlier = placedKeys.get(key);
   if (earlier !== undefined) return { kind: 'same_as', command: earlier };
 
-  const { rules } = context;
-  const schedule = command.vip ? rules.vipFees : rules.fees;
   const amount = command.pricePaise * command.quantity;
+  const schedule = scheduleFor(context.rules, command.vip, amount);
   const openFees = legFees(command.side, 'open', amount, schedule);
   const frozen = marginFor(amount, command.leverage) + openFees.service + openFees.tax;
   const accounts = accountsOf(context, command.userId);
@@ -255,7 +254,8 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand,
   if (!quote || quote.last <= 0) refuse('stock_price_not_available');
   const price = BigInt(quote.last);
   const pnl = pnlAt(row.side, row.fill_price_paise!, price, row.quantity);
-  const closeFees = legFees(row.side, 'close', price * row.quantity, command.vip ? context.rules.vipFees : context.rules.fees);
+  const closeAmount = price * row.quantity;
+  const closeFees = legFees(row.side, 'close', closeAmount, scheduleFor(context.rules, command.vip, closeAmount));
   const margin = row.margin_paise!;
   const accounts = accountsOf(context, row.user_id);
   const { house } = context;

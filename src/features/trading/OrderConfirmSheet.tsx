@@ -19,16 +19,23 @@ export function PreviewFigures({ preview, side }: { preview: OrderPreview | null
     { label: t`Total to be frozen`, value: value(preview?.totalFrozen), testId: 'preview-total-frozen', total: true },
   ];
   return (
-    <dl className={styles.figures}>
-      {rows.map((row) => (
-        <div key={row.testId} style={{ display: 'contents' }}>
-          <dt className={`${styles.figureLabel} ${row.total ? styles.figureTotal : ''}`}>{row.label}</dt>
-          <dd className={`${styles.figureValue} ${row.total ? styles.figureTotal : ''}`} data-testid={row.testId}>
-            {row.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className={styles.figures}>
+        {rows.map((row) => (
+          <div key={row.testId} style={{ display: 'contents' }}>
+            <dt className={`${styles.figureLabel} ${row.total ? styles.figureTotal : ''}`}>{row.label}</dt>
+            <dd className={`${styles.figureValue} ${row.total ? styles.figureTotal : ''}`} data-testid={row.testId}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {preview?.blockTrade ? (
+        <p className={styles.figureLabel} data-testid="preview-block-trade">
+          <Trans>A block trade: this size pays the block-trade rates.</Trans>
+        </p>
+      ) : null}
+    </>
   );
 }
 

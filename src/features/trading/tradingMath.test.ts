@@ -33,12 +33,20 @@ describe('tradingMath', () => {
   });
 
   it('buy-leg-pays-stamp-duty-sell-leg-pays-transaction-tax-margin-rounds-up', () => {
-    const rules = { serviceFeeBps: 3, stampDutyBps: 10, sellingFeeBps: 10 };
+    const rules = { serviceFeeBps: 3, stampDutyBps: 10, sellingFeeBps: 10, blockTrade: { minimum: '10000000.00', serviceFeeBps: 1, stampDutyBps: 10, sellingFeeBps: 10 } };
     const long = previewOrder({ price: asPaise(245635n), quantity: 25, leverage: 5, side: 'long' }, rules);
-    expect(long).toEqual({ amount: 6140875n, margin: 1228175n, serviceFee: 1842n, stampDuty: 6141n, sellingFee: 0n, totalFrozen: 1236158n });
+    expect(long).toEqual({ amount: 6140875n, margin: 1228175n, serviceFee: 1842n, stampDuty: 6141n, sellingFee: 0n, totalFrozen: 1236158n, blockTrade: false });
     const short = previewOrder({ price: asPaise(245635n), quantity: 25, leverage: 3, side: 'short' }, rules);
     // 6140875 ÷ 3 = 2046958.33 → 2046959 paise (up, as the server freezes it).
-    expect(short).toEqual({ amount: 6140875n, margin: 2046959n, serviceFee: 1842n, stampDuty: 0n, sellingFee: 6141n, totalFrozen: 2054942n });
+    expect(short).toEqual({ amount: 6140875n, margin: 2046959n, serviceFee: 1842n, stampDuty: 0n, sellingFee: 6141n, totalFrozen: 2054942n, blockTrade: false });
+  });
+
+  it('a-leg-of-at-least-the-block-trade-size-pays-the-block-trade-rates', () => {
+    const rules = { serviceFeeBps: 3, stampDutyBps: 10, sellingFeeBps: 10, blockTrade: { minimum: '100000.00', serviceFeeBps: 1, stampDutyBps: 10, sellingFeeBps: 10 } };
+    // ₹1,00,000.00 exactly: a block trade, 1 bp service fee.
+    expect(previewOrder({ price: asPaise(100000n), quantity: 100, leverage: 1, side: 'long' }, rules)).toMatchObject({ amount: 10000000n, serviceFee: 1000n, blockTrade: true });
+    // One paisa a share less: not one, 3 bp.
+    expect(previewOrder({ price: asPaise(99999n), quantity: 100, leverage: 1, side: 'long' }, rules)).toMatchObject({ amount: 9999900n, serviceFee: 3000n, blockTrade: false });
   });
 
   it('unrealised-pnl-follows-the-direction', () => {

@@ -62,12 +62,20 @@ export type OrderPreview = {
   sellingFee: Paise;
   /** What the ledger moves from available to frozen: margin and every fee charged at opening. */
   totalFrozen: Paise;
+  /** The contract amount reaches the block-trade size: the block-trade rates apply. */
+  blockTrade: boolean;
 };
 
-export type FeeRules = { serviceFeeBps: number; stampDutyBps: number; sellingFeeBps: number };
+type FeeSchedule = { serviceFeeBps: number; stampDutyBps: number; sellingFeeBps: number };
+/** The caller's own schedule and the block-trade one, as `trade/rules` gives them. */
+export type FeeRules = FeeSchedule & { blockTrade: FeeSchedule & { minimum: string } };
 
-export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide }, rules: FeeRules): OrderPreview {
+export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide }, feeRules: FeeRules): OrderPreview {
   const amount = asPaise(input.price * BigInt(input.quantity));
+  // The server's rule: a leg of at least the block-trade size pays the block-trade rates, VIP or not.
+  const blockMinimum = parseRupees(feeRules.blockTrade.minimum);
+  const blockTrade = blockMinimum !== null && amount >= blockMinimum;
+  const rules = blockTrade ? feeRules.blockTrade : feeRules;
   // Rounded up, as the server does, so the margin never falls short of amount ÷ leverage.
   const leverage = BigInt(input.leverage);
   const margin = asPaise((amount + leverage - 1n) / leverage);
@@ -75,7 +83,7 @@ export function previewOrder(input: { price: Paise; quantity: number; leverage: 
   // The buy leg pays stamp duty, the sell leg the transaction tax: a long opens with a buy, a short with a sell.
   const stampDuty = input.side === 'long' ? feeOf(amount, rules.stampDutyBps) : asPaise(0n);
   const sellingFee = input.side === 'short' ? feeOf(amount, rules.sellingFeeBps) : asPaise(0n);
-  return { amount, margin, serviceFee, stampDuty, sellingFee, totalFrozen: asPaise(margin + serviceFee + stampDuty + sellingFee) };
+  return { amount, margin, serviceFee, stampDuty, sellingFee, totalFrozen: asPaise(margin + serviceFee + stampDuty + sellingFee), blockTrade };
 }
 
 /** Long gains when the price rises, short when it falls; quantity in shares. */

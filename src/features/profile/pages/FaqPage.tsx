@@ -166,9 +166,14 @@ function WithdrawAnswer({ info }: { info: WithdrawInfo | null }) {
 }
 
 function FeesAnswer({ rules }: { rules: TradingRules }) {
+  const { locale } = useSnapshot(localeState);
   const service = basisPointsAsPercent(rules.serviceFeeBps);
   const stampDuty = basisPointsAsPercent(rules.stampDutyBps);
   const sellingFee = basisPointsAsPercent(rules.sellingFeeBps);
+  const blockMinimum = formatRupees(rules.blockTrade.minimum, locale);
+  const blockService = basisPointsAsPercent(rules.blockTrade.serviceFeeBps);
+  const blockStampDuty = basisPointsAsPercent(rules.blockTrade.stampDutyBps);
+  const blockSellingFee = basisPointsAsPercent(rules.blockTrade.sellingFeeBps);
   return (
     <>
       <ul className={styles.bulletList} data-testid="faq-fees">
@@ -183,7 +188,17 @@ function FeesAnswer({ rules }: { rules: TradingRules }) {
         </li>
       </ul>
       <p className={styles.paragraph}>
-        <Trans>Each fee is rounded to the paisa, half up. VIP members may pay a lower service fee. The order sheet shows every fee before you confirm.</Trans>
+        <Trans>
+          A leg of {blockMinimum} or more is a block trade and pays a service fee of {blockService}%, stamp duty of {blockStampDuty}% and transaction tax of{' '}
+          {blockSellingFee}% instead.
+        </Trans>
+      </p>
+      <p className={styles.paragraph}>
+        {rules.vip ? (
+          <Trans>Each fee is rounded to the paisa, half up. These are your VIP rates. The order sheet shows every fee before you confirm.</Trans>
+        ) : (
+          <Trans>Each fee is rounded to the paisa, half up. VIP members may pay lower rates. The order sheet shows every fee before you confirm.</Trans>
+        )}
       </p>
     </>
   );

@@ -29,6 +29,8 @@ const rules: ResponseOf<'trade/rules'> = {
   serviceFeeBps: 7,
   stampDutyBps: 2,
   sellingFeeBps: 125,
+  vip: false,
+  blockTrade: { minimum: '10000000.00', serviceFeeBps: 1, stampDutyBps: 10, sellingFeeBps: 5 },
   feeRounding: 'half_up_paise',
   sellAfterMinutes: 30,
   lockDays: 1,

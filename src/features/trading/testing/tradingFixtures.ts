@@ -11,6 +11,8 @@ export const tradingRules: ResponseOf<'trade/rules'> = {
   serviceFeeBps: 3,
   stampDutyBps: 10,
   sellingFeeBps: 5,
+  vip: false,
+  blockTrade: { minimum: '10000000.00', serviceFeeBps: 1, stampDutyBps: 10, sellingFeeBps: 5 },
   feeRounding: 'half_up_paise',
   sellAfterMinutes: 5,
   lockDays: 0,

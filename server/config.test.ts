@@ -1,0 +1,31 @@
+// The trading rules a deployment publishes through its environment: each fee schedule reads
+// its own variables, the block-trade size is rupees read without a float, and a bad value
+// stops the server at start with the variable's name instead of trading on a guess.
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+import { defaultTradingRules } from './trading/rules.ts';
+
+const rulesOf = (env: Record<string, string>) => readConfig({ DATA_DIR: '/tmp/ledgerline-config-test', ...env }).trading;
+
+describe('trading rules from the environment', () => {
+  it('without-variables-the-published-defaults-apply', () => {
+    expect(rulesOf({})).toEqual(defaultTradingRules);
+  });
+
+  it('each-schedule-reads-its-own-variables-and-the-block-size-is-rupees', () => {
+    const rules = rulesOf({
+      TRADE_STAMP_DUTY_BPS: '3', TRADE_VIP_STAMP_DUTY_BPS: '1', TRADE_VIP_SELLING_FEE_BPS: '8',
+      TRADE_BLOCK_SERVICE_FEE_BPS: '1', TRADE_BLOCK_MINIMUM: '250000000.50',
+    });
+    expect(rules.fees.stampDutyBps).toBe(3);
+    expect(rules.vipFees).toEqual({ serviceFeeBps: defaultTradingRules.vipFees.serviceFeeBps, stampDutyBps: 1, sellingFeeBps: 8 });
+    expect(rules.blockFees.serviceFeeBps).toBe(1);
+    expect(rules.blockMinimumPaise).toBe(25_000_000_050n);
+  });
+
+  it('a-bad-value-stops-the-start-and-names-the-variable', () => {
+    expect(() => rulesOf({ TRADE_BLOCK_MINIMUM: '1e9' })).toThrow(/TRADE_BLOCK_MINIMUM/);
+    expect(() => rulesOf({ TRADE_BLOCK_MINIMUM: '-5' })).toThrow(/TRADE_BLOCK_MINIMUM/);
+    expect(() => rulesOf({ TRADE_VIP_SELLING_FEE_BPS: '2000' })).toThrow(/TRADE_VIP_SELLING_FEE_BPS/);
+  });
+});
