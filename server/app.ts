@@ -31,7 +31,7 @@ import { authenticateStaff } from './staff/staffSessions.ts';
 import { createExecution } from './trading/execution.ts';
 import { houseAccountLanes } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
-import { defaultTradingRules, rulesWithSettings, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
+import { defaultTradingRules, currentRulesFrom, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -101,7 +101,7 @@ export async function buildApp({
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
-  const currentRules = () => rulesWithSettings(tradingRules, settings);
+  const currentRules = currentRulesFrom(tradingRules, settings);
   const writer = createOrderWriter({ db, currentRules, house: await houseAccountLanes(db, orderWriterLanes), market: market.market, now, logger });
   const trading = { db, market: market.market, currentRules, now, recentOrders: new Map<bigint, number[]>(), writer };
   const execution = createExecution(trading, logger);

@@ -36,6 +36,8 @@ export interface Settings {
   update(db: Database, staffId: bigint, change: SettingsUpdate): Promise<SettingRow>;
   /** Reads the table again (another process may have changed it). */
   reload(sql: Sql): Promise<void>;
+  /** Counts the changes applied (update and reload), so a reader may keep what it derives from the values until the next one. */
+  revision(): number;
 }
 
 export interface SettingRow {
@@ -70,6 +72,7 @@ export type SettingDefaults = { [Name in SettingName]?: SettingValue<Name> };
 
 export async function loadSettings(sql: Sql, deploymentDefaults: SettingDefaults = {}): Promise<Settings> {
   let overrides = await readOverrides(sql);
+  let revision = 0;
   for (const [name, value] of Object.entries(deploymentDefaults) as [SettingName, unknown][]) {
     if (!schemaOf(name).safeParse(value).success) throw new Error(`settings: the deployment's default for ${name} does not match its schema`);
   }
@@ -120,10 +123,13 @@ export async function loadSettings(sql: Sql, deploymentDefaults: SettingDefaults
       });
       // Only after the commit: a rolled-back change must never be visible.
       overrides.set(name, { value, updatedAt });
+      revision += 1;
       return rowOf(name);
     },
     async reload(sql) {
       overrides = await readOverrides(sql);
+      revision += 1;
     },
+    revision: () => revision,
   };
 }

@@ -2,7 +2,10 @@
 // IST (weekends and holidays skipped), sell-after-N-minutes stacks on top, and fees round
 // half up to the paisa.
 import { describe, expect, it } from 'vitest';
-import { defaultTradingRules, feeOn, lockedUntil, scheduleFor } from './rules.ts';
+import type { SettingName } from '../../contract/settings.ts';
+import { parseRupees } from '../../contract/money.ts';
+import { feeOn } from '../../contract/fees.ts';
+import { currentRulesFrom, defaultTradingRules, lockedUntil, scheduleFor, tradeSettingDefaults } from './rules.ts';
 
 const ist = (isoLocal: string) => Date.parse(`${isoLocal}+05:30`);
 
@@ -39,5 +42,24 @@ describe('which fee schedule a leg pays', () => {
     expect(scheduleFor(rules, true, 1_00_00_000_00n)).toBe(rules.blockFees);
     expect(scheduleFor(rules, false, 99_99_999_99n)).toBe(rules.fees);
     expect(scheduleFor(rules, true, 99_99_999_99n)).toBe(rules.vipFees);
+  });
+});
+
+describe('the rules in force', () => {
+  it('are-derived-again-only-after-a-setting-changed', () => {
+    const values = new Map<string, unknown>(Object.entries(tradeSettingDefaults(defaultTradingRules)));
+    let revision = 0;
+    const settings = {
+      get: ((name: SettingName) => values.get(name)) as never,
+      paise: (name: SettingName) => parseRupees(values.get(name) as string)!,
+      revision: () => revision,
+    };
+    const current = currentRulesFrom(defaultTradingRules, settings);
+    const first = current();
+    expect(first).toEqual(defaultTradingRules);
+    expect(current()).toBe(first);
+    values.set('trade.service_fee_bps', 7);
+    revision += 1;
+    expect(current().fees.serviceFeeBps).toBe(7);
   });
 });

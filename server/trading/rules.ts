@@ -1,17 +1,11 @@
+import { type FeeSchedule, scheduleForLeg } from '../../contract/fees.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { OrderSide } from '../../contract/trading.ts';
 import { tradingDayStartAfter } from '../market/marketClock.ts';
 import type { Settings } from '../settings/settings.ts';
 
-// The published trading rules: allowed leverages, lot, fees and timing. Fees are basis
-// points of the contract amount (1 bp = 0.01 %), computed in paise and rounded half up to
-// the paisa, the one rounding rule for every fee.
-
-export interface FeeSchedule {
-  serviceFeeBps: number;
-  stampDutyBps: number;
-  sellingFeeBps: number;
-}
+// The published trading rules: allowed leverages, lot, fees and timing. The fee and margin
+// arithmetic itself is shared with the order sheet (contract/fees.ts).
 
 export interface TradingRules {
   leverages: readonly number[];
@@ -50,9 +44,19 @@ export const defaultTradingRules: TradingRules = {
 
 /**
  * The rules in force now: the deployment's rules with the fees and timing staff may change
- * (the trade.* settings). Read per batch and per request, so a change applies to the next order.
+ * (the trade.* settings). Every order and batch asks; the rules are derived again only after
+ * a setting changed, so a change applies to the next order and placing one costs no rebuild.
  */
-export function rulesWithSettings(base: TradingRules, settings: Pick<Settings, 'get' | 'paise'>): TradingRules {
+export function currentRulesFrom(base: TradingRules, settings: Pick<Settings, 'get' | 'paise' | 'revision'>): () => TradingRules {
+  let derived: { revision: number; rules: TradingRules } | null = null;
+  return () => {
+    const revision = settings.revision();
+    if (derived?.revision !== revision) derived = { revision, rules: rulesWithSettings(base, settings) };
+    return derived.rules;
+  };
+}
+
+function rulesWithSettings(base: TradingRules, settings: Pick<Settings, 'get' | 'paise'>): TradingRules {
   return {
     ...base,
     fees: { serviceFeeBps: settings.get('trade.service_fee_bps'), stampDutyBps: settings.get('trade.stamp_duty_bps'), sellingFeeBps: settings.get('trade.selling_fee_bps') },
@@ -84,8 +88,7 @@ export function tradeSettingDefaults(rules: TradingRules) {
 
 /** The schedule one leg pays: a block trade's by its size, else the VIP one for VIP users, else the standard one. */
 export function scheduleFor(rules: Pick<TradingRules, 'fees' | 'vipFees' | 'blockFees' | 'blockMinimumPaise'>, vip: boolean, amountPaise: bigint): FeeSchedule {
-  if (amountPaise >= rules.blockMinimumPaise) return rules.blockFees;
-  return vip ? rules.vipFees : rules.fees;
+  return scheduleForLeg(vip ? rules.vipFees : rules.fees, { minimumPaise: rules.blockMinimumPaise, fees: rules.blockFees }, amountPaise);
 }
 
 /** The instant a position filled at `filledAt` may first be closed: both timing rules hold from then on. */
@@ -95,29 +98,6 @@ export function lockedUntil(filledAt: number, rules: Pick<TradingRules, 'sellAft
 }
 
 /** amount × bps / 10,000, rounded half up to the paisa. */
-export function feeOn(amountPaise: bigint, bps: number): bigint {
-  if (amountPaise < 0n) throw new Error('fees: negative amount');
-  return (amountPaise * BigInt(bps) + 5_000n) / 10_000n;
-}
-
-export interface LegFees {
-  service: bigint;
-  /** Stamp duty on a buy leg, selling fee (transaction tax) on a sell leg. */
-  tax: bigint;
-}
-
-/** A long position opens with a buy and closes with a sell; a short one the other way round. */
-export function legFees(side: OrderSide, leg: 'open' | 'close', amountPaise: bigint, fees: FeeSchedule): LegFees {
-  const buying = (side === 'long') === (leg === 'open');
-  return { service: feeOn(amountPaise, fees.serviceFeeBps), tax: feeOn(amountPaise, buying ? fees.stampDutyBps : fees.sellingFeeBps) };
-}
-
-/** The trader's own money in a position: amount ÷ leverage, rounded up so margin never falls short. */
-export function marginFor(amountPaise: bigint, leverage: number): bigint {
-  const divisor = BigInt(leverage);
-  return (amountPaise + divisor - 1n) / divisor;
-}
-
 /** Profit (negative: loss) of `quantity` shares opened at `fillPaise`, valued at `pricePaise`. */
 export function pnlAt(side: OrderSide, fillPaise: bigint, pricePaise: bigint, quantity: bigint): bigint {
   return (side === 'long' ? pricePaise - fillPaise : fillPaise - pricePaise) * quantity;

@@ -11,7 +11,8 @@ import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marke
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { createAndLogInStaff } from '../testing/staffKit.ts';
-import { defaultTradingRules, feeOn, marginFor } from './rules.ts';
+import { feeOn, marginFor } from '../../contract/fees.ts';
+import { defaultTradingRules } from './rules.ts';
 
 let database: TestDatabase;
 let server: TestServer;

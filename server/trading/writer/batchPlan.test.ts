@@ -7,7 +7,8 @@ import { assertTransferIsWellFormed, type LockedAccount, type TransferCommand } 
 import type { Market } from '../../market/marketService.ts';
 import type { QuoteState } from '../../market/model.ts';
 import type { OrderRow } from '../orderStore.ts';
-import { defaultTradingRules, feeOn, marginFor } from '../rules.ts';
+import { feeOn, marginFor } from '../../../contract/fees.ts';
+import { defaultTradingRules } from '../rules.ts';
 import { type BatchPlan, planBatch, type PlanContext } from './batchPlan.ts';
 import type { PlaceCommand, WriterCommand } from './commands.ts';
 

@@ -5,7 +5,8 @@ import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Notification } from '../../notifications/notifications.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
-import { type FeeSchedule, legFees, lockedUntil, marginFor, pnlAt, scheduleFor, type TradingRules } from '../rules.ts';
+import { type FeeSchedule, legFees, marginFor } from '../../../contract/fees.ts';
+import { lockedUntil, pnlAt, scheduleFor, type TradingRules } from '../rules.ts';
 import type { CancelCommand, CloseCommand, FillCommand, PlaceCommand, WriterCommand } from './commands.ts';
 
 // Deciding a batch, in memory. The writer has locked every order row and ledger account the

@@ -2,7 +2,8 @@
 // against tick and band, the preview's figures for long and short, P&L and yield.
 import { describe, expect, it } from 'vitest';
 import { asPaise } from '../../../contract/money.ts';
-import { checkLimitPrice, divideHalfUp, feeOf, parseWholeLots, percentOf, previewOrder, unrealisedPnl } from './tradingMath.ts';
+import { feeOn } from '../../../contract/fees.ts';
+import { checkLimitPrice, divideHalfUp, parseWholeLots, percentOf, previewOrder, unrealisedPnl } from './tradingMath.ts';
 
 const band = { tickSize: '0.05', lowerBand: '2187.00', upperBand: '2673.00' };
 
@@ -10,8 +11,8 @@ describe('tradingMath', () => {
   it('fees-round-half-up-to-the-paisa', () => {
     expect(divideHalfUp(5n, 10n)).toBe(1n);
     expect(divideHalfUp(4n, 10n)).toBe(0n);
-    expect(feeOf(asPaise(5n), 1000)).toBe(1n); // 0.5 paise → 1
-    expect(feeOf(asPaise(6140875n), 3)).toBe(1842n); // ₹18.422625 → ₹18.42
+    expect(feeOn(5n, 1000)).toBe(1n); // 0.5 paise → 1
+    expect(feeOn(6140875n, 3)).toBe(1842n); // ₹18.422625 → ₹18.42
   });
 
   it('limit-prices-must-sit-on-a-tick-inside-the-band', () => {

@@ -1,10 +1,11 @@
 import { asPaise, type Paise, parseRupees } from '../../../contract/money.ts';
+import { type FeeSchedule, legFees, marginFor, scheduleForLeg } from '../../../contract/fees.ts';
 import type { OrderSide } from '../../../contract/trading.ts';
 
 // The order sheet's arithmetic, all in integer paise (bigint): what the server will
 // freeze must match to the paisa what the user confirmed, so nothing here passes
-// through a float. Fees are basis points of the contract amount, rounded half up to
-// the paisa, as `trade/rules.feeRounding` ('half_up_paise') promises.
+// through a float, and fees and margin come from the code the server charges with
+// (contract/fees.ts), rounded as `trade/rules.feeRounding` ('half_up_paise') promises.
 
 const basisPointsPerWhole = 10_000n;
 
@@ -18,11 +19,6 @@ function divideHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint 
   const negative = numerator < 0n;
   const magnitude = divideHalfUp(negative ? -numerator : numerator, denominator);
   return negative ? -magnitude : magnitude;
-}
-
-/** A fee of `basisPoints` on `amount`, to the paisa, half up. */
-export function feeOf(amount: Paise, basisPoints: number): Paise {
-  return asPaise(divideHalfUp(amount * BigInt(basisPoints), basisPointsPerWhole));
 }
 
 export type PriceProblem = 'malformed' | 'not_positive' | 'off_tick' | 'below_band' | 'above_band';
@@ -66,24 +62,22 @@ export type OrderPreview = {
   blockTrade: boolean;
 };
 
-type FeeSchedule = { serviceFeeBps: number; stampDutyBps: number; sellingFeeBps: number };
 /** The caller's own schedule and the block-trade one, as `trade/rules` gives them. */
 export type FeeRules = FeeSchedule & { blockTrade: FeeSchedule & { minimum: string } };
 
-export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide }, feeRules: FeeRules): OrderPreview {
+/** The server's own arithmetic (contract/fees.ts) on the figures the user is about to confirm. */
+export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide }, rules: FeeRules): OrderPreview {
   const amount = asPaise(input.price * BigInt(input.quantity));
-  // The server's rule: a leg of at least the block-trade size pays the block-trade rates, VIP or not.
-  const blockMinimum = parseRupees(feeRules.blockTrade.minimum);
-  const blockTrade = blockMinimum !== null && amount >= blockMinimum;
-  const rules = blockTrade ? feeRules.blockTrade : feeRules;
-  // Rounded up, as the server does, so the margin never falls short of amount ÷ leverage.
-  const leverage = BigInt(input.leverage);
-  const margin = asPaise((amount + leverage - 1n) / leverage);
-  const serviceFee = feeOf(amount, rules.serviceFeeBps);
-  // The buy leg pays stamp duty, the sell leg the transaction tax: a long opens with a buy, a short with a sell.
-  const stampDuty = input.side === 'long' ? feeOf(amount, rules.stampDutyBps) : asPaise(0n);
-  const sellingFee = input.side === 'short' ? feeOf(amount, rules.sellingFeeBps) : asPaise(0n);
-  return { amount, margin, serviceFee, stampDuty, sellingFee, totalFrozen: asPaise(margin + serviceFee + stampDuty + sellingFee), blockTrade };
+  const blockMinimum = parseRupees(rules.blockTrade.minimum);
+  const schedule = blockMinimum === null ? rules : scheduleForLeg(rules, { minimumPaise: blockMinimum, fees: rules.blockTrade }, amount);
+  const blockTrade = schedule === rules.blockTrade;
+  const margin = asPaise(marginFor(amount, input.leverage));
+  // The opening leg of a long is a buy (stamp duty), of a short a sell (transaction tax).
+  const { service, tax } = legFees(input.side, 'open', amount, schedule);
+  const serviceFee = asPaise(service);
+  const stampDuty = asPaise(input.side === 'long' ? tax : 0n);
+  const sellingFee = asPaise(input.side === 'short' ? tax : 0n);
+  return { amount, margin, serviceFee, stampDuty, sellingFee, totalFrozen: asPaise(margin + service + tax), blockTrade };
 }
 
 /** Long gains when the price rises, short when it falls; quantity in shares. */
