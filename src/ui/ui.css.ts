@@ -138,3 +138,17 @@ export const visuallyHidden = style({
 // Below a paged list (ListFooter.tsx).
 export const listMore = style({ display: 'flex', flexDirection: 'column', padding: vars.space.lg });
 export const listEnd = style({ margin: 0, textAlign: 'center', padding: vars.space.lg, color: vars.color.textFaint, fontSize: vars.fontSize.small });
+
+// The loading and pull-to-refresh states every list shares (LoadStates.tsx).
+export const skeletonRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  minHeight: '62px',
+  padding: `0 ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const pullIndicator = style({ display: 'flex', justifyContent: 'center', color: vars.color.textMuted, overflow: 'hidden', transition: 'height 120ms ease' });

@@ -10,7 +10,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button } from '../../ui/widgets.tsx';
-import { EmptyState, LoadStates, PullIndicator } from '../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import * as styles from './funding.css.ts';
 

@@ -8,7 +8,7 @@ import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
-import { EmptyState, ErrorState, LoadStates, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { EmptyState, ErrorState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import * as styles from './funding.css.ts';
 import { useFundingLabels } from './fundingLabels.ts';
 import { FundRecordRow } from './records/FundRecordsPage.tsx';

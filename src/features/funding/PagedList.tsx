@@ -3,7 +3,7 @@ import { listPageSize } from '../../../contract/paging.ts';
 import { ListFooter } from '../../ui/ListFooter.tsx';
 import { type ListPage, usePagedList } from '../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
-import { LoadStates, PullIndicator } from '../market/shared/LoadStates.tsx';
+import { LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import * as styles from './funding.css.ts';
 
 // The funding lists (fund records, deposits, withdrawals): one server-paged list (10 a

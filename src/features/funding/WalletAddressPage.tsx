@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button, Skeleton } from '../../ui/widgets.tsx';
-import { ErrorState } from '../market/shared/LoadStates.tsx';
+import { ErrorState } from '../../ui/LoadStates.tsx';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { FormField } from './FormField.tsx';

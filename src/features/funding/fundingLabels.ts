@@ -3,7 +3,7 @@ import type { depositStatuses, withdrawalStatuses } from '../../../contract/fund
 import { parseRupees, type Paise } from '../../../contract/money.ts';
 import type { TimeWindow } from '../../../contract/settings.ts';
 import { type AppLocale, intlLocaleOf } from '../../i18n/locale.ts';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
 import { useOrderLabels } from '../trading/orderLabels.ts';
 
 // Words shared by every money screen, so a status, a time window or an amount reads the

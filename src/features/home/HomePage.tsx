@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { call } from '../../api/commandBus.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
-import { PullIndicator } from '../market/shared/LoadStates.tsx';
+import { PullIndicator } from '../../ui/LoadStates.tsx';
 import { useMarketStatus } from '../market/shared/marketStatus.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import * as styles from './home.css.ts';

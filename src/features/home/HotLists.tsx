@@ -5,7 +5,7 @@ import type { QuoteRow as QuoteRowData } from '../../../contract/market.ts';
 import { button } from '../../ui/ui.css.ts';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { Button } from '../../ui/widgets.tsx';
-import { SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { SkeletonRows } from '../../ui/LoadStates.tsx';
 import { QuoteRow } from '../market/shared/QuoteRow.tsx';
 import { useWatch } from '../market/stream/marketStore.ts';
 import * as styles from './homeMarket.css.ts';

@@ -6,7 +6,7 @@ import { localeState } from '../../i18n/activateLocale.ts';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import { ChangeText, PriceText } from '../market/shared/PriceText.tsx';
-import { formatChange, formatPercent, formatPoints } from '../market/shared/quoteFormat.ts';
+import { formatChange, formatPercent, formatPoints } from '../../ui/format.ts';
 import { useQuoteView } from '../market/shared/quoteView.ts';
 import { useWatch } from '../market/stream/marketStore.ts';
 import * as styles from './homeMarket.css.ts';

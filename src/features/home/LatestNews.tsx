@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { button } from '../../ui/ui.css.ts';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { Button } from '../../ui/widgets.tsx';
-import { SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { SkeletonRows } from '../../ui/LoadStates.tsx';
 import * as newsStyles from '../news/news.css.ts';
 import { type NewsItem, NewsItemRow } from '../news/NewsItemRow.tsx';
 import * as styles from './homeMarket.css.ts';

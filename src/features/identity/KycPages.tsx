@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import type { KycState } from '../../../contract/identity.ts';
 import { call } from '../../api/commandBus.ts';
 import { useLoad } from '../../ui/useLoad.ts';
-import { ErrorState } from '../market/shared/LoadStates.tsx';
+import { ErrorState } from '../../ui/LoadStates.tsx';
 import * as styles from './identity.css.ts';
 import { KycForm } from './KycForm.tsx';
 import { CardSkeleton, KycDetails, KycStatusBanner } from './KycStatusCard.tsx';

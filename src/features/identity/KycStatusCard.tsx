@@ -8,7 +8,7 @@ import { localeState } from '../../i18n/activateLocale.ts';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { button } from '../../ui/ui.css.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
 import * as styles from './identity.css.ts';
 
 // The pieces of the KYC screens both /information/authInfo and /information/mine_valid

@@ -12,8 +12,8 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button, TextField } from '../../ui/widgets.tsx';
 import { PasswordField } from '../auth/PasswordField.tsx';
-import { ErrorState } from '../market/shared/LoadStates.tsx';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { ErrorState } from '../../ui/LoadStates.tsx';
+import { formatIstDateTime } from '../../ui/format.ts';
 import * as styles from './identity.css.ts';
 import { CardSkeleton } from './KycStatusCard.tsx';
 

@@ -7,8 +7,8 @@ import { localeState } from '../../i18n/activateLocale.ts';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
-import { ErrorState } from '../market/shared/LoadStates.tsx';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { ErrorState } from '../../ui/LoadStates.tsx';
+import { formatIstDateTime } from '../../ui/format.ts';
 import * as styles from './identity.css.ts';
 import { kycStatusLabels } from './KycStatusCard.tsx';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { call } from '../../api/commandBus.ts';
 import * as styles from './market.css.ts';
-import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from './shared/LoadStates.tsx';
+import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { QuoteRow } from './shared/QuoteRow.tsx';
 import { SourceBadge } from './shared/SourceBadge.tsx';
 import { useLiveRows } from './shared/useLiveRows.ts';

@@ -7,8 +7,8 @@ import { localeState } from '../../i18n/activateLocale.ts';
 import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
-import { EmptyState, ErrorState } from '../market/shared/LoadStates.tsx';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { EmptyState, ErrorState } from '../../ui/LoadStates.tsx';
+import { formatIstDateTime } from '../../ui/format.ts';
 import { useSearchText } from '../market/shared/searchParams.ts';
 import * as styles from './news.css.ts';
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../contract/api.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
 import * as styles from './news.css.ts';
 
 export type NewsItem = ResponseOf<'news/list'>[number];

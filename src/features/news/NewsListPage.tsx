@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../api/commandBus.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { Button } from '../../ui/widgets.tsx';
-import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import * as styles from './news.css.ts';
 import { type NewsItem, NewsItemRow } from './NewsItemRow.tsx';
 

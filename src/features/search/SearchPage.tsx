@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { Button } from '../../ui/widgets.tsx';
-import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { detailPathOf } from '../market/shared/QuoteRow.tsx';
 import { loadWatchlist } from '../watchlist/watchlistStore.ts';
 import { WatchStar } from '../watchlist/WatchStar.tsx';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ResponseOf } from '../../../contract/api.ts';
 import { asPaise, parseRupees } from '../../../contract/money.ts';
-import { noValue } from '../market/shared/quoteFormat.ts';
+import { noValue } from '../../ui/format.ts';
 import { directionOfAmount, useOrderLabels } from './orderLabels.ts';
 import * as styles from './trading.css.ts';
 import { percentOf } from './tradingMath.ts';

@@ -9,7 +9,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { ListFooter } from '../../ui/ListFooter.tsx';
 import { type ListPage, type PagedList, usePagedList } from '../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
-import { EmptyState, LoadStates, PullIndicator } from '../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { useWatch } from '../market/stream/marketStore.ts';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Order } from '../../../contract/trading.ts';
-import { formatIstDateTime } from '../market/shared/quoteFormat.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
 import { LivePnl, RealisedPnl } from './livePnl.tsx';
 import { CancelOrderButton, ClosePositionButton } from './OrderActions.tsx';
 import { useOrderLabels } from './orderLabels.ts';

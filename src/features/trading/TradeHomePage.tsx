@@ -7,7 +7,7 @@ import { call } from '../../api/commandBus.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
-import { ErrorState, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { ErrorState, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { useWatch } from '../market/stream/marketStore.ts';

@@ -4,7 +4,7 @@ import { formatRupees as paiseToRupeeText } from '../../../contract/money.ts';
 import type { OrderSide, OrderStatus, OrderType } from '../../../contract/trading.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { formatRupees } from '../../ui/money.ts';
-import { noValue } from '../market/shared/quoteFormat.ts';
+import { noValue } from '../../ui/format.ts';
 
 // Words and money formatting shared by every trading screen, so a side, a status or an
 // amount reads the same on the order sheet, the lists and the detail page.

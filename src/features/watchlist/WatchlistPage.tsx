@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
-import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../market/shared/LoadStates.tsx';
+import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { QuoteRow } from '../market/shared/QuoteRow.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';

@@ -4,7 +4,7 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { listPageSize } from '../../../../contract/paging.ts';
 import { call } from '../../../api/commandBus.ts';
 import { Button } from '../../../ui/widgets.tsx';
-import { EmptyState, LoadStates, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { useMayUse } from '../shared/access.ts';
 import { Badge } from '../shared/Badge.tsx';
 import * as styles from '../shared/backOffice.css.ts';

@@ -6,7 +6,7 @@ import { call } from '../../../api/commandBus.ts';
 import { changeLocale, localeState } from '../../../i18n/activateLocale.ts';
 import { type AppLocale, appLocales, localeNativeNames } from '../../../i18n/locale.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import { EmptyState } from '../../market/shared/LoadStates.tsx';
+import { EmptyState } from '../../../ui/LoadStates.tsx';
 import { roleMayUse } from '../shared/access.ts';
 import * as styles from '../shared/backOffice.css.ts';
 import { useBackOfficeLabels } from '../shared/labels.ts';

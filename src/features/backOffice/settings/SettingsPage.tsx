@@ -4,7 +4,7 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { type SettingName, settingGroups } from '../../../../contract/settings.ts';
 import { call } from '../../../api/commandBus.ts';
 import { Button } from '../../../ui/widgets.tsx';
-import { EmptyState, LoadStates, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { Badge } from '../shared/Badge.tsx';
 import * as styles from '../shared/backOffice.css.ts';
 import { useStaffFormat } from '../shared/format.ts';

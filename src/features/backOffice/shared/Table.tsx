@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Loadable } from '../../../ui/useLoad.ts';
-import { EmptyState, LoadStates, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import * as styles from './backOffice.css.ts';
 import { Pager } from './Pager.tsx';
 

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { formatRupees } from '../../../ui/money.ts';
-import { formatIstDateTime, noValue } from '../../market/shared/quoteFormat.ts';
+import { formatIstDateTime, noValue } from '../../../ui/format.ts';
 
 /**
  * Amounts and moments as staff read them: rupee strings from the wire formatted exactly

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Restrictions } from '../../../../contract/accounts.ts';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
-import { EmptyState, LoadStates, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { AuditLog } from '../audit/AuditLog.tsx';
 import * as styles from '../shared/backOffice.css.ts';
 import { useStaffFormat } from '../shared/format.ts';

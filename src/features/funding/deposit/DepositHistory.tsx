@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
-import { EmptyState } from '../../market/shared/LoadStates.tsx';
+import { EmptyState } from '../../../ui/LoadStates.tsx';
 import * as styles from '../funding.css.ts';
 import { depositTone, useFundingLabels } from '../fundingLabels.ts';
 import { PagedList } from '../PagedList.tsx';

@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { Button } from '../../../ui/widgets.tsx';
-import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { useSearchChoice, useSetSearchParam } from '../../market/shared/searchParams.ts';
 import * as styles from '../funding.css.ts';
 import { depositTone, useFundingLabels } from '../fundingLabels.ts';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { fundRecordKinds } from '../../../../contract/funding.ts';
 import { call } from '../../../api/commandBus.ts';
-import { EmptyState } from '../../market/shared/LoadStates.tsx';
+import { EmptyState } from '../../../ui/LoadStates.tsx';
 import { useSearchChoice, useSetSearchParam } from '../../market/shared/searchParams.ts';
 import { directionOfAmount } from '../../trading/orderLabels.ts';
 import * as styles from '../funding.css.ts';

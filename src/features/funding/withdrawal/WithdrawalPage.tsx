@@ -5,7 +5,7 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
-import { LoadStates, PullIndicator, SkeletonRows } from '../../market/shared/LoadStates.tsx';
+import { LoadStates, PullIndicator, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import type { BankCard } from '../BankListPage.tsx';
 import * as styles from '../funding.css.ts';
 import { useFundingLabels } from '../fundingLabels.ts';

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import * as styles from '../market.css.ts';
-import { type Currency, formatCompact, formatCount, formatPoints, formatPrice, noValue } from '../shared/quoteFormat.ts';
+import { type Currency, formatCompact, formatCount, formatPoints, formatPrice, noValue } from '../../../ui/format.ts';
 import type { QuoteView } from '../shared/quoteView.ts';
 
 type Detail = ResponseOf<'stock/detail'>;

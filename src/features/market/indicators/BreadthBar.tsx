@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import * as styles from '../market.css.ts';
-import { formatCount } from '../shared/quoteFormat.ts';
+import { formatCount } from '../../../ui/format.ts';
 
 /** Advancers, unchanged and decliners as one bar with a legend; shared by Indicators and VIP. */
 export function BreadthBar({ advancers, unchanged, decliners }: { advancers: number; unchanged: number; decliners: number }) {

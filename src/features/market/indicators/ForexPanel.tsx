@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { button } from '../../../ui/ui.css.ts';
 import * as styles from '../market.css.ts';
-import { EmptyState } from '../shared/LoadStates.tsx';
+import { EmptyState } from '../../../ui/LoadStates.tsx';
 
 /**
  * The Forex tab. The API has no exchange rates yet, so this says so plainly and explains

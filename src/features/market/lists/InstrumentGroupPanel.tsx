@@ -5,7 +5,7 @@ import { call } from '../../../api/commandBus.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { type Instrument, loadInstrumentCatalog } from '../shared/instrumentCatalog.ts';
-import { EmptyState, LoadStates } from '../shared/LoadStates.tsx';
+import { EmptyState, LoadStates } from '../../../ui/LoadStates.tsx';
 import { QuoteRow } from '../shared/QuoteRow.tsx';
 import * as shared from '../shared/shared.css.ts';
 import { useWatch } from '../stream/marketStore.ts';

@@ -4,7 +4,7 @@ import { Virtuoso } from 'react-virtuoso';
 import type { QuoteRow as QuoteRowData, RankType } from '../../../../contract/market.ts';
 import { call } from '../../../api/commandBus.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
-import { EmptyState, LoadStates } from '../shared/LoadStates.tsx';
+import { EmptyState, LoadStates } from '../../../ui/LoadStates.tsx';
 import { QuoteRow } from '../shared/QuoteRow.tsx';
 import * as shared from '../shared/shared.css.ts';
 import { useBoard, useRanking } from '../stream/marketStore.ts';

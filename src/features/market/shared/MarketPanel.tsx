@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as styles from '../market.css.ts';
-import { PullIndicator } from './LoadStates.tsx';
+import { PullIndicator } from '../../../ui/LoadStates.tsx';
 import { SourceBadge } from './SourceBadge.tsx';
 
 /** A market tab's frame: the pull-to-refresh indicator and the price source above the content. */

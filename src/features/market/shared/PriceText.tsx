@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import type { Direction } from './quoteFormat.ts';
+import type { Direction } from '../../../ui/format.ts';
 import * as styles from './shared.css.ts';
 
 type PriceTextProps = {
-  /** Already formatted text (see quoteFormat.ts). */
+  /** Already formatted text (see src/ui/format.ts). */
   text: string;
   direction: Direction;
   /** When the live update arrived; a new value restarts the flash. Null for REST data. */

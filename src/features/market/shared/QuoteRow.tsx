@@ -7,7 +7,7 @@ import { localeState } from '../../../i18n/activateLocale.ts';
 import { Skeleton } from '../../../ui/widgets.tsx';
 import { useInstrument } from '../stream/marketStore.ts';
 import { ChangeText, PriceText } from './PriceText.tsx';
-import { type Currency, formatCompact, formatPercent, formatPrice } from './quoteFormat.ts';
+import { type Currency, formatCompact, formatPercent, formatPrice } from '../../../ui/format.ts';
 import { useQuoteView } from './quoteView.ts';
 import * as styles from './shared.css.ts';
 

@@ -4,7 +4,7 @@ import type { FeedSource, SessionPhase } from '../../../../contract/market.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { useMarketMeta } from '../stream/marketStore.ts';
 import { useMarketStatus } from './marketStatus.ts';
-import { formatIsoDay } from './quoteFormat.ts';
+import { formatIsoDay } from '../../../ui/format.ts';
 import * as styles from './shared.css.ts';
 
 // Every screen with prices says where they come from (spec README: "no one may mistake a

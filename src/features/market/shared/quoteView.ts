@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { QuoteRow } from '../../../../contract/market.ts';
 import { type LiveQuote, useQuote } from '../stream/marketStore.ts';
-import { type Direction, directionOf, minorToDecimal } from './quoteFormat.ts';
+import { type Direction, directionOf, minorToDecimal } from '../../../ui/format.ts';
 
 // One shape for a quote on screen, whether it came from a REST snapshot (decimal
 // strings) or from the stream (integers of minor units). Every price in it is a decimal

@@ -99,18 +99,7 @@ export const chip = styleVariants({
 });
 export const dot = style({ width: '6px', height: '6px', borderRadius: '50%', background: 'currentColor', flexShrink: 0 });
 
-export const skeletonRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  minHeight: '62px',
-  padding: `0 ${vars.space.lg}`,
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
 
-export const pullIndicator = style({ display: 'flex', justifyContent: 'center', color: vars.color.textMuted, overflow: 'hidden', transition: 'height 120ms ease' });
 
 export const note = style({ margin: 0, padding: `${vars.space.sm} ${vars.space.lg}`, fontSize: vars.fontSize.small, color: vars.color.textMuted });
 

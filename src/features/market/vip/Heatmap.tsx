@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { vars } from '../../../ui/theme.css.ts';
-import { formatPercent, minorToDecimal } from '../shared/quoteFormat.ts';
+import { formatPercent, minorToDecimal } from '../../../ui/format.ts';
 import type { IndustryAggregate } from '../stream/marketStore.ts';
 import { squarify } from './treemap.ts';
 import * as styles from './vip.css.ts';

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../ui/widgets.tsx';
 import { BreadthBar } from '../indicators/BreadthBar.tsx';
 import * as styles from '../market.css.ts';
 import { ChangeText } from '../shared/PriceText.tsx';
-import { directionOf, formatCompact, formatPercent, minorToDecimal } from '../shared/quoteFormat.ts';
+import { directionOf, formatCompact, formatPercent, minorToDecimal } from '../../../ui/format.ts';
 import * as shared from '../shared/shared.css.ts';
 import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { useBoard, useInstrument, useVipAnalytics } from '../stream/marketStore.ts';

@@ -5,7 +5,7 @@ import { call } from '../../../api/commandBus.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
 import * as styles from '../market.css.ts';
-import { ErrorState } from '../shared/LoadStates.tsx';
+import { ErrorState } from '../../../ui/LoadStates.tsx';
 import { VipLive } from './VipLive.tsx';
 import * as vipStyles from './vip.css.ts';
 

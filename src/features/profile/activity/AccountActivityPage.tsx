@@ -8,8 +8,8 @@ import { localeState } from '../../../i18n/activateLocale.ts';
 import { ListFooter } from '../../../ui/ListFooter.tsx';
 import { usePagedList } from '../../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
-import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../market/shared/LoadStates.tsx';
-import { formatIstDateTime } from '../../market/shared/quoteFormat.ts';
+import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../../ui/LoadStates.tsx';
+import { formatIstDateTime } from '../../../ui/format.ts';
 import * as styles from '../profile.css.ts';
 import { auditActionLabels, changesOf, staffRoleLabels } from './auditLabels.ts';
 

@@ -16,7 +16,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
-import { ErrorState, PullIndicator } from '../../market/shared/LoadStates.tsx';
+import { ErrorState, PullIndicator } from '../../../ui/LoadStates.tsx';
 import { restrictionLabels } from '../messages/notificationText.ts';
 import * as styles from '../profile.css.ts';
 import { formatIstDate } from '../shared/dates.ts';

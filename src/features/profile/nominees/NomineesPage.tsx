@@ -9,7 +9,7 @@ import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
-import { EmptyState, ErrorState, PullIndicator } from '../../market/shared/LoadStates.tsx';
+import { EmptyState, ErrorState, PullIndicator } from '../../../ui/LoadStates.tsx';
 import * as styles from '../profile.css.ts';
 import { relationshipLabels } from './nomineeLabels.ts';
 import { NomineeForm } from './NomineeForm.tsx';

@@ -1,5 +1,5 @@
 import { type AppLocale, intlLocaleOf } from '../../../i18n/locale.ts';
-import { noValue } from '../../market/shared/quoteFormat.ts';
+import { noValue } from '../../../ui/format.ts';
 
 // Calendar dates in India time, written the reader's way ("23 Nov 2026", "2026年11月23日").
 

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '../../../ui/icons.tsx';
-import type { Loadable } from '../../../ui/useLoad.ts';
-import { pullDistanceToRefreshPx } from '../../../ui/usePullToRefresh.ts';
-import { Button, Skeleton, StatePanel } from '../../../ui/widgets.tsx';
-import * as styles from './shared.css.ts';
+import { Icon, type IconName } from './icons.tsx';
+import type { Loadable } from './useLoad.ts';
+import { pullDistanceToRefreshPx } from './usePullToRefresh.ts';
+import { Button, Skeleton, StatePanel } from './widgets.tsx';
+import * as styles from './ui.css.ts';
 
 // The three states every REST-backed list has besides its data: loading (skeleton rows
 // shaped like the real ones), failed (with Retry) and empty (with a way forward).

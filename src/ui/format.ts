@@ -1,5 +1,5 @@
-import type { currencies } from '../../../../contract/market.ts';
-import { type AppLocale, intlLocaleOf } from '../../../i18n/locale.ts';
+import type { currencies } from '../../contract/market.ts';
+import { type AppLocale, intlLocaleOf } from '../i18n/locale.ts';
 
 // Formatting of prices, changes, volumes and amounts. Prices reach the screen either as
 // decimal strings (REST: "2456.35") or as integers of minor units (the stream: 245635).

@@ -1,7 +1,7 @@
 // Proves prices are formatted exactly from decimal strings and minor units, in each
 // reader's convention (lakh/crore in English, 萬/億 and 만/억 elsewhere), without floats.
 import { describe, expect, it } from 'vitest';
-import { directionOf, formatChange, formatCompact, formatPercent, formatPrice, minorToDecimal } from './quoteFormat.ts';
+import { directionOf, formatChange, formatCompact, formatPercent, formatPrice, minorToDecimal } from './format.ts';
 
 describe('quote formatting', () => {
   it('minor-units-become-exact-decimal-strings', () => {
