@@ -33,6 +33,7 @@ import {
   orderList,
   orderListRequest,
   historySummaryResponse,
+  endOrderRequest,
   orderNumberRequest,
   placeOrderRequest,
   statementRequest,
@@ -154,8 +155,8 @@ export const api = {
   // trading
   'trade/rules': { auth: true, request: emptyRequest, response: tradingRulesResponse },
   'order/place': { auth: true, request: placeOrderRequest, response: order },
-  'order/cancel': { auth: true, request: orderNumberRequest, response: order },
-  'order/close': { auth: true, request: orderNumberRequest, response: order },
+  'order/cancel': { auth: true, request: endOrderRequest, response: order },
+  'order/close': { auth: true, request: endOrderRequest, response: order },
   'order/detail': { auth: true, request: orderNumberRequest, response: order },
   'order/list': { auth: true, request: orderListRequest, response: orderList },
   'order/historySummary': { auth: true, request: emptyRequest, response: historySummaryResponse },

@@ -42,6 +42,7 @@ export const messageKeys = [
   'quantity_not_whole_lots',
   'leverage_not_allowed',
   'price_required',
+  'price_must_be_above_zero',
   'price_not_on_tick',
   'exceeded_price_limit',
   'non_trading_hours',
@@ -50,6 +51,8 @@ export const messageKeys = [
   'order_not_pending',
   'order_not_holding',
   'position_locked',
+  // the books that watch open orders against the stream are full: refused before anything is written
+  'order_book_full',
   // staff (back office)
   'staff_role_not_allowed',
   'login_required',

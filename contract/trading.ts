@@ -21,7 +21,8 @@ export const placeOrderRequest = z.object({
   code: instrumentCode,
   side: z.enum(orderSides, 'invalid_field'),
   type: z.enum(orderTypes, 'invalid_field'),
-  quantity: z.number({ error: 'quantity_not_whole_lots' }).int('quantity_not_whole_lots').positive('quantity_not_whole_lots').max(10_000_000, 'quantity_not_whole_lots'),
+  // Not a number at all (a string, say) is a malformed field; a number that is not a positive whole count of lots is the lot rule.
+  quantity: z.number({ error: 'invalid_field' }).int('quantity_not_whole_lots').positive('quantity_not_whole_lots').max(10_000_000, 'quantity_not_whole_lots'),
   /** Limit price in rupees; required for limit orders, ignored for market orders. */
   price: z.string({ error: 'invalid_field' }).trim().regex(rupeeStringPattern, 'invalid_field').optional(),
   leverage: z.number({ error: 'leverage_not_allowed' }).int('leverage_not_allowed'),
@@ -29,6 +30,13 @@ export const placeOrderRequest = z.object({
 });
 
 export const orderNumberRequest = z.object({ order_no: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'order_not_found') });
+
+/**
+ * Cancel and close: the order number, and the client's key for this one intent. A repeat with
+ * the same key (a retry after a lost answer) answers with the order as the first one left it;
+ * without a key a repeat is refused as the order is no longer pending or holding.
+ */
+export const endOrderRequest = orderNumberRequest.extend({ idempotency_key: idempotencyKey.optional() });
 
 /** A list filter: one status, or `ended` for closed and cancelled together, most recently ended first. */
 export const orderListFilters = [...orderStatuses, 'ended'] as const;

@@ -114,6 +114,13 @@ describe('watchlist', () => {
     expect((await server.call('user/Optionallist', { type: 'stock' }, session)).body.data).toEqual([{ symbol: 'INFY' }]);
   });
 
+  it('takes the list type as a number or a string, as the spec leaves it open', async () => {
+    for (const type of [1, '1', 'stock', undefined]) {
+      expect((await server.call('user/Optionallist', type === undefined ? {} : { type }, session)).body.msg, String(type)).toBe('ok');
+    }
+    expect((await server.call('user/Optionallist', { type: { nested: true } }, session)).body.msg).toBe('invalid_field:type');
+  });
+
   it('needs a session', async () => {
     expect((await server.call('user/addOptional', { code: 'TCS' })).httpStatus).toBe(401);
   });

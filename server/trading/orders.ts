@@ -56,7 +56,8 @@ function checkOrder(context: TradingContext, session: Session, form: PlaceOrder)
   if (form.type === 'limit') {
     if (form.price === undefined) refuse('price_required');
     limitPaise = parseRupees(form.price);
-    if (limitPaise === null || limitPaise <= 0n || limitPaise % BigInt(spec.tickMinor) !== 0n) refuse('price_not_on_tick');
+    if (limitPaise === null || limitPaise <= 0n) refuse('price_must_be_above_zero');
+    if (limitPaise % BigInt(spec.tickMinor) !== 0n) refuse('price_not_on_tick');
   }
   const quote = market.quote(spec.code);
   if (!quote || quote.last <= 0) refuse('stock_price_not_available');
