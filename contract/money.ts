@@ -2,6 +2,11 @@
 // from the database to the screen. On the wire it travels as a decimal rupee string
 // ("2456.35") so that no JSON parser ever turns it into a float.
 
+import type { currencies } from './market.ts';
+
+/** The currencies instruments are priced in; the ledger itself holds rupees. */
+export type Currency = (typeof currencies)[number];
+
 declare const paiseBrand: unique symbol;
 export type Paise = bigint & { readonly [paiseBrand]: true };
 
@@ -28,4 +33,68 @@ export function formatRupees(paise: bigint): string {
   const whole = magnitude / 100n;
   const fraction = (magnitude % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+// ---- amounts on screen and in documents ----------------------------------------------
+//
+// An amount is written the way its currency is written, whatever language surrounds it:
+// rupees in lakh and crore (₹9,99,765.97), won in thousands with no decimals (₩260,500),
+// baht in thousands (฿1,234.50). The words around the number follow the reader; the
+// number follows the money. Pure (Intl only), so the server's documents use it too.
+
+/** The Intl locale whose conventions each currency is written in, and the digits shown after the point. */
+const moneyConventions: Record<Currency, { intlLocale: string; fractionDigits: number }> = {
+  INR: { intlLocale: 'en-IN', fractionDigits: 2 },
+  KRW: { intlLocale: 'ko-KR', fractionDigits: 0 },
+  THB: { intlLocale: 'th-TH', fractionDigits: 2 },
+};
+
+/** The sign written before an amount, for labels that name the currency: "Limit price (₩)". */
+export const currencySymbols: Record<Currency, string> = { INR: '₹', KRW: '₩', THB: '฿' };
+
+/** Digits shown after the point: the won trades in whole units, the rupee and the baht in hundredths. */
+export function displayFractionDigits(currency: Currency): number {
+  return moneyConventions[currency].fractionDigits;
+}
+
+export type MoneyFormat = {
+  /** "always" shows the sign of a gain too (+₹120.00); zero has none. Default: only a minus. */
+  sign?: 'negative' | 'always';
+  /** false writes the number alone, grouped as its currency is (lists that show the currency elsewhere). Default: true. */
+  symbol?: boolean;
+};
+
+/** Shown in place of an amount that is missing or malformed, rather than a wrong number. */
+export const noAmount = '—';
+
+// At most 3 currencies × 2 signs × 2 symbol choices.
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+function moneyFormatter(currency: Currency, sign: 'negative' | 'always', symbol: boolean): Intl.NumberFormat {
+  const key = `${currency}|${sign}|${symbol}`;
+  let formatter = moneyFormatters.get(key);
+  if (!formatter) {
+    const { intlLocale, fractionDigits } = moneyConventions[currency];
+    formatter = new Intl.NumberFormat(intlLocale, {
+      ...(symbol ? { style: 'currency', currency, currencyDisplay: 'narrowSymbol' } : {}),
+      signDisplay: sign === 'always' ? 'exceptZero' : 'auto',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    moneyFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * An amount written in its currency's convention: hundredths as a bigint (paise, satang,
+ * 1/100 won, as prices travel on the stream) or a decimal string from the wire ("2456.35").
+ * Exact: Intl formats a decimal string digit for digit, so no amount passes through a float.
+ * Missing or malformed text gives {@link noAmount}.
+ */
+export function formatMoney(amount: bigint | string | null | undefined, currency: Currency, format: MoneyFormat = {}): string {
+  if (amount == null) return noAmount;
+  const decimal = typeof amount === 'bigint' ? formatRupees(amount) : amount.trim();
+  if (!rupeeStringPattern.test(decimal)) return noAmount;
+  // The string overload keeps every digit; TypeScript's lib types only admit numbers.
+  return moneyFormatter(currency, format.sign ?? 'negative', format.symbol ?? true).format(decimal as unknown as number);
 }

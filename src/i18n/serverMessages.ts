@@ -5,6 +5,7 @@ import { type MessageKey, parseMessage } from '../../contract/messages.ts';
 import { reasonLengthMax } from '../../contract/paging.ts';
 import { nomineeNameLengthMax, nomineesPerUserMax } from '../../contract/profile.ts';
 import { staffPasswordLengthMin } from '../../contract/staff.ts';
+import { formatMoney } from '../ui/money.ts';
 import { fieldLabels } from './fieldLabels.ts';
 
 // Every key the server may send, mapped to a translated text. The Record type makes
@@ -150,9 +151,16 @@ const unknownRefusal = msg`The request could not be completed. Please try again.
  * includes it. Without the value the plain text above is used.
  */
 const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDescriptor>> = {
-  deposit_below_minimum: (value) => msg`The minimum deposit is ₹${value}.`,
+  // Same sentences as the forms' own checks, so one translation serves both.
+  deposit_below_minimum: (value) => {
+    const minimumText = formatMoney(value, 'INR');
+    return msg`The minimum deposit is ${minimumText}.`;
+  },
   deposit_outside_window: (value) => msg`Deposits are accepted ${value} (IST).`,
-  withdrawal_below_minimum: (value) => msg`The minimum withdrawal is ₹${value}.`,
+  withdrawal_below_minimum: (value) => {
+    const minimumText = formatMoney(value, 'INR');
+    return msg`The minimum withdrawal is ${minimumText}.`;
+  },
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
   statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,

@@ -1,22 +1,20 @@
-import type { currencies } from '../../contract/market.ts';
+import { type Currency, displayFractionDigits, formatMoney, noAmount } from '../../contract/money.ts';
 import { type AppLocale, intlLocaleOf } from '../i18n/locale.ts';
 
-// Formatting of prices, changes, volumes and amounts. Prices reach the screen either as
-// decimal strings (REST: "2456.35") or as integers of minor units (the stream: 245635).
-// Minor units become decimal strings with integer arithmetic, and Intl.NumberFormat
-// formats decimal strings digit for digit, so no price ever passes through a float.
+// Formatting of index points, percents, volumes, compact amounts and dates in the reader's
+// language. Full prices and amounts are money and follow their currency (src/ui/money.ts).
+// Prices reach the screen either as decimal strings (REST: "2456.35") or as integers of
+// minor units (the stream: 245635). Minor units become decimal strings with integer
+// arithmetic, and Intl.NumberFormat formats decimal strings digit for digit, so no price
+// ever passes through a float.
 
-export type Currency = (typeof currencies)[number];
 export type Direction = 'up' | 'down' | 'flat';
 
-/** Shown in place of a value that is missing or malformed, rather than a wrong number. */
-export const noValue = '—';
+/** Shown in place of a value that is missing or malformed, rather than a wrong number (the same dash as a missing amount). */
+export const noValue = noAmount;
 
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 const zeroPattern = /^-?0*(\.0*)?$/;
-
-/** Digits shown after the point: the won trades in whole units, rupee and baht in hundredths. */
-const displayScaleOf: Record<Currency, number> = { INR: 2, KRW: 0, THB: 2 };
 
 /** 245635 → "2456.35"; -5 → "-0.05". Exact for every safe integer. */
 export function minorToDecimal(minor: number): string {
@@ -48,26 +46,12 @@ function formatterFor(locale: AppLocale, key: string, options: Intl.NumberFormat
 // Intl formats a decimal string exactly; TypeScript's lib types only admit numbers.
 const asIntlInput = (decimal: string) => decimal as unknown as number;
 
-/** A price in its currency's precision, with the currency symbol when asked (₹, ₩, ฿). */
-export function formatPrice(decimal: string | null | undefined, currency: Currency, locale: AppLocale, options: { symbol?: boolean } = {}): string {
-  if (decimal == null || !decimalPattern.test(decimal.trim())) return noValue;
-  const scale = displayScaleOf[currency];
-  const formatter = options.symbol
-    ? formatterFor(locale, `price-${currency}`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: scale, maximumFractionDigits: scale })
-    : formatterFor(locale, `plain-${scale}`, { minimumFractionDigits: scale, maximumFractionDigits: scale });
-  return formatter.format(asIntlInput(decimal.trim()));
-}
-
-/** Index levels are points, always with two decimals and no symbol. */
-export function formatPoints(decimal: string | null | undefined, locale: AppLocale): string {
-  return formatPrice(decimal, 'INR', locale);
-}
-
-/** A signed change: "+12.30", "-4.10", "0.00". */
-export function formatChange(decimal: string | null | undefined, currency: Currency, locale: AppLocale): string {
-  if (decimal == null || !decimalPattern.test(decimal.trim())) return noValue;
-  const scale = displayScaleOf[currency];
-  return formatterFor(locale, `change-${scale}`, { signDisplay: 'exceptZero', minimumFractionDigits: scale, maximumFractionDigits: scale }).format(asIntlInput(decimal.trim()));
+/**
+ * Index levels are points of Indian indices: two decimals, grouped the Indian way, no
+ * symbol. Prices and amounts are money: `formatMoney` (src/ui/money.ts) writes them by currency.
+ */
+export function formatPoints(decimal: string | null | undefined, options: { sign?: 'always' } = {}): string {
+  return formatMoney(decimal, 'INR', { symbol: false, sign: options.sign });
 }
 
 /** A signed percent from a decimal percent string: "-1.25" → "-1.25%". */
@@ -105,7 +89,7 @@ export function formatCompact(decimal: string | number | null | undefined, local
     const unit = indianUnits.find((candidate) => wholeDigits > candidate.places);
     const value = unit ? shiftLeft(magnitude, unit.places) : magnitude;
     // "₹3,032 Cr" rather than "₹3,032.15 Cr": past a thousand units the paise-level digits are noise.
-    const fractionDigits = unit ? (wholeDigits - unit.places > 3 ? 0 : 2) : currency ? displayScaleOf[currency] : 0;
+    const fractionDigits = unit ? (wholeDigits - unit.places > 3 ? 0 : 2) : currency ? displayFractionDigits(currency) : 0;
     const formatted = formatterFor(locale, `compact-en-${currency ?? ''}-${fractionDigits}`, { ...currencyOptions, minimumFractionDigits: unit ? 0 : fractionDigits, maximumFractionDigits: fractionDigits }).format(
       asIntlInput(`${negative ? '-' : ''}${value}`),
     );

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import type { UserInfo } from '../../../contract/accounts.ts';
-import { localeState } from '../../i18n/activateLocale.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { formatRupees } from '../../ui/money.ts';
+import { formatMoney } from '../../ui/money.ts';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { button, iconButton } from '../../ui/ui.css.ts';
 import { Button, Skeleton } from '../../ui/widgets.tsx';
@@ -13,7 +11,6 @@ import * as styles from './home.css.ts';
 /** The user's money at a glance, straight from the ledger (user/info). */
 export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable<UserInfo>; reloading: boolean; onRefresh: () => void }) {
   const { t } = useLingui();
-  const { locale } = useSnapshot(localeState);
 
   return (
     <section className={styles.portfolio} aria-label={t`Portfolio`} aria-busy={state.status === 'loading' || reloading}>
@@ -24,7 +21,7 @@ export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable
           </div>
           {state.status === 'ready' ? (
             <div className={styles.totalAssets} data-testid="total-assets">
-              {formatRupees(state.data.balances.total_assets, locale)}
+              {formatMoney(state.data.balances.total_assets, 'INR')}
             </div>
           ) : state.status === 'loading' ? (
             <Skeleton width={200} height={34} />
@@ -65,11 +62,10 @@ export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable
 }
 
 function Balance({ label, amount }: { label: string; amount: string | null }) {
-  const { locale } = useSnapshot(localeState);
   return (
     <div className={styles.balance}>
       <span className={styles.label}>{label}</span>
-      {amount === null ? <Skeleton width="80%" height={18} /> : <span className={styles.balanceValue}>{formatRupees(amount, locale)}</span>}
+      {amount === null ? <Skeleton width="80%" height={18} /> : <span className={styles.balanceValue}>{formatMoney(amount, 'INR')}</span>}
     </div>
   );
 }

@@ -46,7 +46,7 @@ describe('OrderSheetPage', () => {
     expect(container.querySelector('button[data-action=confirm-order]')).toBeNull();
 
     fireEvent.change(query(container, 'input[name=price]'), { target: { value: '2700.00' } });
-    expect(screen.getByRole('alert').textContent).toBe('Exceeded price limit: the highest price allowed today is ₹2673.00.');
+    expect(screen.getByRole('alert').textContent).toBe('Exceeded price limit: the highest price allowed today is ₹2,673.00.');
     fireEvent.click(query(container, 'button[type=submit]'));
     expect(container.querySelector('[role=dialog]')).toBeNull();
     expect(place.bodies).toEqual([]);

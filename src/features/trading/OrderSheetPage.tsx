@@ -10,7 +10,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { PriceText } from '../market/shared/PriceText.tsx';
-import { formatPrice } from '../../ui/format.ts';
+import { currencySymbols, formatMoney } from '../../ui/money.ts';
 import { useSearchChoice, useSearchText } from '../market/shared/searchParams.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuote, useWatch } from '../market/stream/marketStore.ts';
@@ -67,18 +67,22 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
   // State updates land after the event: a ref stops a second tap in the same frame from sending twice.
 
   const lastPaise = live ? asPaise(BigInt(live.last)) : parseRupees(quote.last);
-  const lastText = lastPaise === null ? null : paiseToRupeeText(lastPaise);
   const priceCheck = orderType === 'limit' ? checkLimitPrice(priceText, { tickSize: instrument.tickSize, lowerBand: quote.lowerBand, upperBand: quote.upperBand }) : null;
   const quantity = parseWholeLots(quantityText, lot);
   const price = priceCheck ? ('price' in priceCheck ? priceCheck.price : null) : lastPaise;
   const preview = price !== null && quantity !== null ? previewOrder({ price, quantity, leverage, side }, rules) : null;
 
+  // Prices are written in the stock's own currency (₩ for a Korean listing), grouped as that currency is.
+  const currencySymbol = currencySymbols[instrument.currency];
+  const tickText = formatMoney(instrument.tickSize, instrument.currency);
+  const lowerBandText = formatMoney(quote.lowerBand, instrument.currency);
+  const upperBandText = formatMoney(quote.upperBand, instrument.currency);
   const priceProblemText: Record<PriceProblem, string> = {
     malformed: t`Enter a price in rupees with at most two decimals.`,
     not_positive: t`Enter a price above zero.`,
-    off_tick: t`The price must be a multiple of the tick size ₹${instrument.tickSize}.`,
-    below_band: t`Exceeded price limit: the lowest price allowed today is ₹${quote.lowerBand ?? ''}.`,
-    above_band: t`Exceeded price limit: the highest price allowed today is ₹${quote.upperBand ?? ''}.`,
+    off_tick: t`The price must be a multiple of the tick size ${tickText}.`,
+    below_band: t`Exceeded price limit: the lowest price allowed today is ${lowerBandText}.`,
+    above_band: t`Exceeded price limit: the highest price allowed today is ${upperBandText}.`,
   };
   // A price being typed is judged at once; an empty field only once the user tries to submit.
   const priceError = priceCheck && 'problem' in priceCheck && (triedSubmit || priceText.trim() !== '') ? (priceText.trim() === '' ? t`Enter a limit price.` : priceProblemText[priceCheck.problem]) : null;
@@ -92,7 +96,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
       request: { code, side, type: orderType, quantity, leverage, idempotency_key: newIdempotencyKey(), ...(orderType === 'limit' ? { price: paiseToRupeeText(price) } : {}) },
       preview,
       name: instrument.name,
-      priceText: labels.money(price),
+      priceText: formatMoney(price, instrument.currency),
     });
   };
 
@@ -101,7 +105,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
     if (!confirmation) return;
     const order = await call('order/place', confirmation.request);
     const filled = order.status === 'holding';
-    showToast(filled ? t`Order filled: ${order.quantity} ${code}` : t`Order placed: waiting for ₹${order.limit_price ?? ''}`, { tone: 'success' });
+    showToast(filled ? t`Order filled: ${order.quantity} ${code}` : t`Order placed: waiting for ${formatMoney(order.limit_price, instrument.currency)}`, { tone: 'success' });
     void navigate({ to: filled ? '/trade/position' : '/trade/waitOrder' });
   });
 
@@ -116,7 +120,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
             </span>
           </div>
           <PriceText
-            text={formatPrice(lastText, instrument.currency, labels.locale, { symbol: true })}
+            text={formatMoney(lastPaise, instrument.currency)}
             direction={live?.direction ?? 'flat'}
             updatedAt={live?.updatedAt ?? null}
             tickDirection={live?.tickDirection ?? 'none'}
@@ -145,7 +149,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
 
         {orderType === 'limit' ? (
           <label className={styles.fieldLabel}>
-            <Trans>Limit price (₹)</Trans>
+            <Trans>Limit price ({currencySymbol})</Trans>
             <input
               name="price"
               className={styles.stepInput}
@@ -167,7 +171,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
         {orderType === 'limit' && quote.lowerBand && quote.upperBand ? (
           <span className={styles.muted}>
             <Trans>
-              Today's band ₹{quote.lowerBand} – ₹{quote.upperBand} · tick ₹{instrument.tickSize}
+              Today's band {lowerBandText} – {upperBandText} · tick {tickText}
             </Trans>
           </span>
         ) : null}

@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { formatRupees as paiseToRupeeText } from '../../../contract/money.ts';
 import type { OrderSide, OrderStatus, OrderType } from '../../../contract/trading.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
-import { formatRupees } from '../../ui/money.ts';
-import { noValue } from '../../ui/format.ts';
+import { formatMoney } from '../../ui/money.ts';
 
 // Words and money formatting shared by every trading screen, so a side, a status or an
 // amount reads the same on the order sheet, the lists and the detail page.
@@ -15,18 +13,14 @@ export function useOrderLabels() {
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const side: Record<OrderSide, string> = { long: t`Buy (long)`, short: t`Sell (short)` };
-  const type: Record<OrderType, string> = { market: t`Market`, limit: t`Limit` };
+  // Its own context: "Market" as an order type is 市價 / 시장가, not the Market tab (行情 / 시장).
+  const type: Record<OrderType, string> = { market: t({ message: 'Market', context: 'order type' }), limit: t({ message: 'Limit', context: 'order type' }) };
   const status: Record<OrderStatus, string> = { pending: t`Pending`, holding: t`Holding`, closed: t`Closed`, cancelled: t`Cancelled` };
   const closeReason: Record<CloseReason, string> = { user: t`Closed by you`, margin_call: t`Closed automatically: margin call` };
-  /** A rupee string from the wire ("2456.35") or paise, as "₹2,456.35"; null as a dash. */
-  const money = (value: string | bigint | null): string => (value === null ? noValue : formatRupees(typeof value === 'bigint' ? paiseToRupeeText(value) : value, locale));
+  /** A rupee string from the wire ("2456.35") or paise, as "₹2,456.35" in every language; null as a dash. */
+  const money = (value: string | bigint | null): string => formatMoney(value, 'INR');
   /** A P&L with its sign always shown: "+₹120.00", "-₹45.50". */
-  const signedMoney = (value: string | bigint | null): string => {
-    if (value === null) return noValue;
-    const text = typeof value === 'bigint' ? paiseToRupeeText(value) : value.trim();
-    if (text.startsWith('-')) return `-${formatRupees(text.slice(1), locale)}`;
-    return /^0(\.0+)?$/.test(text) ? formatRupees(text, locale) : `+${formatRupees(text, locale)}`;
-  };
+  const signedMoney = (value: string | bigint | null): string => formatMoney(value, 'INR', { sign: 'always' });
   return { side, type, status, closeReason, money, signedMoney, locale };
 }
 

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { localeState } from '../../../i18n/activateLocale.ts';
-import { formatRupees } from '../../../ui/money.ts';
+import { formatMoney } from '../../../ui/money.ts';
 import { formatIstDateTime, noValue } from '../../../ui/format.ts';
 
 /**
@@ -11,13 +11,9 @@ export function useStaffFormat() {
   const { locale } = useSnapshot(localeState);
   return {
     locale,
-    money: (rupees: string | null | undefined) => (rupees == null ? noValue : formatRupees(rupees, locale)),
+    money: (rupees: string | null | undefined) => formatMoney(rupees, 'INR'),
     /** A change with its sign always shown: "+₹120.00", "-₹45.50". */
-    signedMoney: (rupees: string) => {
-      const text = rupees.trim();
-      if (text.startsWith('-')) return `-${formatRupees(text.slice(1), locale)}`;
-      return /^0(\.0+)?$/.test(text) ? formatRupees(text, locale) : `+${formatRupees(text, locale)}`;
-    },
+    signedMoney: (rupees: string) => formatMoney(rupees, 'INR', { sign: 'always' }),
     dateTime: (iso: string | null | undefined) => (iso ? formatIstDateTime(iso, locale) : noValue),
   };
 }

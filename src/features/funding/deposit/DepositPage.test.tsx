@@ -83,7 +83,7 @@ describe('DepositPage', () => {
     await fillDeposit('1000');
     fireEvent.click(screen.getByRole('button', { name: 'Review deposit' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit deposit' }));
-    expect(await screen.findByText('The minimum deposit is ₹5000.00.')).toBeTruthy();
+    expect(await screen.findByText('The minimum deposit is ₹5,000.00.')).toBeTruthy();
     expect(deposit.bodies).toHaveLength(1);
   });
 

@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import * as styles from '../market.css.ts';
-import { type Currency, formatCompact, formatCount, formatPoints, formatPrice, noValue } from '../../../ui/format.ts';
+import { formatCompact, formatCount, formatPoints, noValue } from '../../../ui/format.ts';
+import { type Currency, formatMoney } from '../../../ui/money.ts';
 import type { QuoteView } from '../shared/quoteView.ts';
 
 type Detail = ResponseOf<'stock/detail'>;
@@ -22,7 +23,7 @@ export function StockStats({ detail, quote }: { detail: Detail; quote: QuoteView
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const currency: Currency = detail.instrument.currency;
-  const price = (value: string | null) => formatPrice(value, currency, locale);
+  const price = (value: string | null) => formatMoney(value, currency, { symbol: false });
   const band = detail.quote.lowerBand && detail.quote.upperBand ? `${price(detail.quote.lowerBand)} – ${price(detail.quote.upperBand)}` : noValue;
   return (
     <dl className={styles.statGrid}>
@@ -48,10 +49,10 @@ export function IndexStats({ quote }: { quote: QuoteView }) {
   const { locale } = useSnapshot(localeState);
   return (
     <dl className={styles.statGrid}>
-      <Stat label={t`Open`} value={formatPoints(quote.open, locale)} />
-      <Stat label={t`Prev. close`} value={formatPoints(quote.prevClose, locale)} />
-      <Stat label={t`High`} value={formatPoints(quote.high, locale)} />
-      <Stat label={t`Low`} value={formatPoints(quote.low, locale)} />
+      <Stat label={t`Open`} value={formatPoints(quote.open)} />
+      <Stat label={t`Prev. close`} value={formatPoints(quote.prevClose)} />
+      <Stat label={t`High`} value={formatPoints(quote.high)} />
+      <Stat label={t`Low`} value={formatPoints(quote.low)} />
       {quote.volume > 0 ? <Stat label={t`Volume`} value={formatCompact(quote.volume, locale)} /> : null}
     </dl>
   );

@@ -15,7 +15,8 @@ import { ChartPanel } from '../chart/ChartPanel.tsx';
 import * as marketStyles from '../market.css.ts';
 import { EmptyState, ErrorState, PullIndicator } from '../../../ui/LoadStates.tsx';
 import { ChangeText, PriceText } from '../shared/PriceText.tsx';
-import { formatChange, formatIsoDay, formatIstDateTime, formatPercent, formatPoints, formatPrice } from '../../../ui/format.ts';
+import { formatIsoDay, formatIstDateTime, formatPercent, formatPoints } from '../../../ui/format.ts';
+import { formatMoney } from '../../../ui/money.ts';
 import { type QuoteView, useQuoteView } from '../shared/quoteView.ts';
 import { useSearchText } from '../shared/searchParams.ts';
 import { SourceBadge } from '../shared/SourceBadge.tsx';
@@ -105,8 +106,8 @@ function PriceBlock({ detail, quote, variant }: { detail: Detail; quote: QuoteVi
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const currency = detail.instrument.currency;
-  const last = variant === 'index' ? formatPoints(quote.last, locale) : formatPrice(quote.last, currency, locale, { symbol: true });
-  const change = variant === 'index' ? formatChange(quote.change, 'INR', locale) : formatChange(quote.change, currency, locale);
+  const last = variant === 'index' ? formatPoints(quote.last) : formatMoney(quote.last, currency);
+  const change = variant === 'index' ? formatPoints(quote.change, { sign: 'always' }) : formatMoney(quote.change, currency, { symbol: false, sign: 'always' });
   const time = formatIstDateTime(quote.time, locale, 'time');
   return (
     <div>

@@ -7,7 +7,8 @@ import { localeState } from '../../../i18n/activateLocale.ts';
 import { Skeleton } from '../../../ui/widgets.tsx';
 import { useInstrument } from '../stream/marketStore.ts';
 import { ChangeText, PriceText } from './PriceText.tsx';
-import { type Currency, formatCompact, formatPercent, formatPrice } from '../../../ui/format.ts';
+import { formatCompact, formatPercent } from '../../../ui/format.ts';
+import { type Currency, formatMoney } from '../../../ui/money.ts';
 import { useQuoteView } from './quoteView.ts';
 import * as styles from './shared.css.ts';
 
@@ -54,7 +55,7 @@ export const QuoteRow = memo(function QuoteRow({ code, snapshot, metric = 'volum
           <>
             <span className={styles.rowPrice}>
               <PriceText
-                text={formatPrice(quote.last, currency, locale, { symbol: showSymbol })}
+                text={formatMoney(quote.last, currency, { symbol: showSymbol })}
                 direction={quote.direction}
                 updatedAt={quote.updatedAt}
                 tickDirection={quote.tickDirection}

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { RestrictionName } from '../../../../contract/accounts.ts';
 import type { NotificationKind } from '../../../../contract/notifications.ts';
 import type { AppLocale } from '../../../i18n/locale.ts';
-import { formatRupees } from '../../../ui/money.ts';
+import { formatMoney } from '../../../ui/money.ts';
 
 // The sentence of each message kind, written from its parameters in the reader's language.
 // The server stores only the kind and its parameters (contract/notifications.ts); the
@@ -29,7 +29,7 @@ const sideLabels: Record<string, MessageDescriptor> = { long: msg`buy (long)`, s
 type Reading = { params: Params; i18n: I18n; locale: AppLocale };
 type Sentence = (reading: Reading) => MessageDescriptor;
 
-const amountOf = ({ params, locale }: Reading) => formatRupees(text(params, 'amount'), locale);
+const amountOf = ({ params }: Reading) => formatMoney(text(params, 'amount'), 'INR');
 const restrictionOf = ({ params, i18n }: Reading) => {
   const label = restrictionLabels[text(params, 'restriction') as RestrictionName];
   return label ? i18n._(label) : text(params, 'restriction');
@@ -59,12 +59,12 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const reason = text(reading.params, 'reason');
     return msg`Your withdrawal of ${amount} was rejected: ${reason}.`;
   },
-  order_filled: ({ params, i18n, locale }) => {
+  order_filled: ({ params, i18n }) => {
     const sideLabel = sideLabels[text(params, 'side')];
     const side = sideLabel ? i18n._(sideLabel) : text(params, 'side');
     const quantity = text(params, 'quantity');
     const code = text(params, 'code');
-    const price = formatRupees(text(params, 'price'), locale);
+    const price = formatMoney(text(params, 'price'), 'INR');
     return msg`Your ${side} order for ${quantity} shares of ${code} was filled at ${price}.`;
   },
   margin_call: ({ params }) => {

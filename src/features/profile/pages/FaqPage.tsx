@@ -6,7 +6,7 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import { formatRupees } from '../../../ui/money.ts';
+import { formatMoney } from '../../../ui/money.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
 import * as styles from '../profile.css.ts';
@@ -109,7 +109,7 @@ function Question({ title, children }: { title: string; children: ReactNode }) {
 function DepositAnswer({ info }: { info: DepositInfo | null }) {
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
-  const minimum = info ? formatRupees(info.minimum, locale) : '';
+  const minimum = info ? formatMoney(info.minimum, 'INR') : '';
   const hours = info ? formatWindow(info.window, locale, t`every day`) : '';
   return (
     <>
@@ -138,7 +138,7 @@ function DepositAnswer({ info }: { info: DepositInfo | null }) {
 function WithdrawAnswer({ info }: { info: WithdrawInfo | null }) {
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
-  const minimum = info ? formatRupees(info.minimum, locale) : '';
+  const minimum = info ? formatMoney(info.minimum, 'INR') : '';
   const hours = info ? formatWindow(info.window, locale, t`every day`) : '';
   const arrivalFrom = info?.arrival_hours.from ?? 0;
   const arrivalTo = info?.arrival_hours.to ?? 0;
@@ -166,11 +166,10 @@ function WithdrawAnswer({ info }: { info: WithdrawInfo | null }) {
 }
 
 function FeesAnswer({ rules }: { rules: TradingRules }) {
-  const { locale } = useSnapshot(localeState);
   const service = basisPointsAsPercent(rules.serviceFeeBps);
   const stampDuty = basisPointsAsPercent(rules.stampDutyBps);
   const sellingFee = basisPointsAsPercent(rules.sellingFeeBps);
-  const blockMinimum = formatRupees(rules.blockTrade.minimum, locale);
+  const blockMinimum = formatMoney(rules.blockTrade.minimum, 'INR');
   const blockService = basisPointsAsPercent(rules.blockTrade.serviceFeeBps);
   const blockStampDuty = basisPointsAsPercent(rules.blockTrade.stampDutyBps);
   const blockSellingFee = basisPointsAsPercent(rules.blockTrade.sellingFeeBps);
