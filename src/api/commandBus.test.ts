@@ -1,5 +1,6 @@
 // Proves the command bus is the one place that turns server answers into data, toasts
-// and typed errors: envelope unwrap, refusals, 401, timeouts and network failures.
+// and typed errors: envelope unwrap, refusals, 401, timeouts and network failures; and that
+// it reaches the app only through the hooks it is configured with.
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../app/navigation.ts';
@@ -148,5 +149,15 @@ describe('command bus', () => {
     expect(session.token).toBe('user-token');
     await vi.advanceTimersByTimeAsync(unauthorizedRedirectDelayMs);
     expect(go).toHaveBeenCalledExactlyOnceWith('/admin/login');
+  });
+
+  it('src-api-imports-only-the-contract-src-ui-and-packages', () => {
+    // The bus reaches the app only through configureCommandBus; an import of app or feature code would tie them again.
+    const sources = import.meta.glob(['./*.ts', '!./*.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+    expect(Object.keys(sources)).toContain('./commandBus.ts');
+    const imports = Object.entries(sources).flatMap(([file, text]) => [...text.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((match) => `${file} → ${match[1]}`));
+    const allowed = (specifier: string) => /^(?:\.\.\/\.\.\/contract\/|\.\.\/ui\/|\.\/|[@a-z])/.test(specifier);
+    expect(imports.filter((line) => !allowed(line.split(' → ')[1]!))).toEqual([]);
+    expect(imports.length).toBeGreaterThan(4);
   });
 });

@@ -1,21 +1,19 @@
-import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 // Types only: the zod schemas stay on the server side of the bundle, so the first
 // screen does not pay for a validation library.
 import type { Api, ApiPath, RequestOf, ResponseOf } from '../../contract/api.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
-import { navigateTo, signInPath } from '../app/navigation.ts';
-import { showToast } from '../app/toastStore.ts';
-import { clearSession, session } from '../features/auth/sessionStore.ts';
-import { backOfficeSignInPath, clearStaffSession, staffSessionHeaders } from '../features/backOffice/session/staffSession.ts';
-import { translateServerMessage } from '../i18n/serverMessages.ts';
 
 // The one module through which the app talks to the server. Every REST call is
 // `POST /api/vue/<path>` with a JSON body and answers with an envelope; this module
 // adds the session headers, bounds the wait, unwraps the envelope and turns every
 // kind of failure into one toast plus one typed rejection.
+//
+// It knows nothing of the app around it: whose session to send, how to show a message,
+// how to say a refusal in the reader's language and where a 401 leads are hooks given
+// once at start-up (configureCommandBus, from src/app/commandBusHooks.ts and, for the
+// staff session, the back office's entry), so src/api depends only on contract/ and src/ui.
 
 export const requestTimeoutMs = 10_000;
 export const unauthorizedRedirectDelayMs = 2000;
@@ -49,15 +47,13 @@ export class CommandFailed extends Error {
   }
 }
 
-const networkProblem = msg`Network problem. Please check your connection and try again.`;
-
 /**
  * Whose session a command needs. Every back-office command lives under "admin/" and sends
  * the staff session; everything else sends the user's. The rule is a prefix so the bus needs
  * no zod schemas at run time; `staffPathsFollowTheContract` below makes the compiler check
  * it against each entry's `auth` in contract/api.ts.
  */
-type SessionAudience = 'user' | 'staff';
+export type SessionAudience = 'user' | 'staff';
 const staffPathPrefix = 'admin/';
 
 type StaffAuthPath = { [P in ApiPath]: Api[P]['auth'] extends 'staff' ? P : never }[ApiPath];
@@ -73,22 +69,54 @@ export function audienceOf(path: ApiPath): SessionAudience {
   return path.startsWith(staffPathPrefix) ? 'staff' : 'user';
 }
 
-type SessionBinding = {
-  headers: () => { token: string; account: string } | null;
+export type SessionHeaders = { token: string; account: string };
+
+/** How one audience's session is read and ended. */
+export type SessionBinding = {
+  headers: () => SessionHeaders | null;
   end: () => void;
   /** Where a 401 sends the reader. */
   signInPath: string;
 };
 
-const sessionBindings: Record<SessionAudience, SessionBinding> = {
-  user: {
-    headers: () => (session.token && session.account ? { token: session.token, account: session.account } : null),
-    end: clearSession,
-    signInPath,
-  },
-  // A staff 401 ends only the staff session: the same person may stay signed in to the phone app.
-  staff: { headers: staffSessionHeaders, end: clearStaffSession, signInPath: backOfficeSignInPath },
+/** What the bus needs from the app around it. */
+export type CommandBusHooks = {
+  /** The user's session (the phone app) and the staff session (the back office). */
+  sessions: Record<SessionAudience, SessionBinding>;
+  /** Shows a short error message over the page. */
+  notify: (text: string) => void;
+  /** Opens a path: the sign-in page after a 401. */
+  navigate: (path: string) => void;
+  /** The reader's sentence for a server message such as "invalid_field:amount". */
+  describeRefusal: (serverMessage: string) => string;
+  /** The reader's sentence when no usable answer arrived. */
+  describeNoAnswer: () => string;
 };
+
+const signedOut: SessionBinding = { headers: () => null, end: () => {}, signInPath: '/' };
+
+// Until configured the bus sends no session, shows nothing and describes a failure by its key.
+let hooks: CommandBusHooks = {
+  sessions: { user: signedOut, staff: signedOut },
+  notify: () => {},
+  navigate: (path) => {
+    window.location.hash = `#${path}`;
+  },
+  describeRefusal: (serverMessage) => serverMessage,
+  describeNoAnswer: () => 'network_problem',
+};
+
+/** Some of the hooks: each part of the app gives its own (the back office binds only the staff session). */
+export type CommandBusConfiguration = Partial<Omit<CommandBusHooks, 'sessions'>> & { sessions?: Partial<CommandBusHooks['sessions']> };
+
+export function configureCommandBus(next: CommandBusConfiguration): void {
+  hooks = { ...hooks, ...next, sessions: { ...hooks.sessions, ...next.sessions } };
+}
+
+/** The session headers `audience` would send now, or null when signed out (uploads send them too). */
+export function currentSessionHeaders(audience: SessionAudience): SessionHeaders | null {
+  return hooks.sessions[audience].headers();
+}
 
 let unauthorizedRedirect: ReturnType<typeof setTimeout> | null = null;
 
@@ -98,7 +126,7 @@ function endSessionAndRedirect(binding: SessionBinding): void {
   if (unauthorizedRedirect !== null) return;
   unauthorizedRedirect = setTimeout(() => {
     unauthorizedRedirect = null;
-    navigateTo(binding.signInPath);
+    hooks.navigate(binding.signInPath);
   }, unauthorizedRedirectDelayMs);
 }
 
@@ -114,13 +142,13 @@ function requestHeaders(binding: SessionBinding): Record<string, string> {
 
 function refuse(serverMessage: string, silent: boolean | undefined): CommandRefused {
   const { key, param } = parseMessage(serverMessage);
-  const translated = translateServerMessage(serverMessage, i18n);
-  if (!silent) showToast(translated);
+  const translated = hooks.describeRefusal(serverMessage);
+  if (!silent) hooks.notify(translated);
   return new CommandRefused(key, param, serverMessage, translated);
 }
 
 function fail(reason: CommandFailed['reason'], silent: boolean | undefined): CommandFailed {
-  if (!silent) showToast(i18n._(networkProblem));
+  if (!silent) hooks.notify(hooks.describeNoAnswer());
   return new CommandFailed(reason);
 }
 
@@ -139,7 +167,7 @@ export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, optio
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? requestTimeoutMs);
   // Absolute so it resolves the same in the browser and in tests (same origin).
   const url = new URL(`${apiBasePath}${path}`, window.location.href).toString();
-  const binding = sessionBindings[audienceOf(path)];
+  const binding = hooks.sessions[audienceOf(path)];
 
   let response: Response;
   let envelope: Envelope<unknown> | null;
@@ -167,3 +195,4 @@ export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, optio
   if (envelope.status === 1) return envelope.data as ResponseOf<P>;
   throw refuse(envelope.msg, options.silent);
 }
+

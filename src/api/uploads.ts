@@ -1,7 +1,7 @@
 import type { Envelope } from '../../contract/envelope.ts';
 import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
 import { type UploadImageResponse, type UploadPurpose, uploadFilePath, uploadFormFields, uploadImagePath } from '../../contract/uploads.ts';
-import { session } from '../features/auth/sessionStore.ts';
+import { currentSessionHeaders, type SessionHeaders } from './commandBus.ts';
 
 // Image uploads: the one call that is not a JSON command (see contract/uploads.ts). The
 // browser sends multipart/form-data and sets its boundary itself, so no content-type here.
@@ -10,10 +10,9 @@ import { session } from '../features/auth/sessionStore.ts';
 /** Photos from a phone on a slow network take longer than a JSON command. */
 export const uploadTimeoutMs = 60_000;
 
-type SessionHeaders = { token: string; account: string };
-
 function currentUserHeaders(): Record<string, string> {
-  return session.token && session.account ? { [sessionHeaders.token]: session.token, [sessionHeaders.account]: session.account } : {};
+  const current = currentSessionHeaders('user');
+  return current ? { [sessionHeaders.token]: current.token, [sessionHeaders.account]: current.account } : {};
 }
 
 const failedEnvelope = (msg: 'upload_failed' | 'not_logged_in'): Envelope<never> => ({ status: 0, msg, data: null });

@@ -1,10 +1,16 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { connectCommandBus } from '../app/commandBusHooks.ts';
 import { clearToasts } from '../app/toastStore.ts';
 import { clearSession } from '../features/auth/sessionStore.ts';
+import { connectStaffSession } from '../features/backOffice/session/staffCommandBus.ts';
 import { clearStaffSession } from '../features/backOffice/session/staffSession.ts';
 import { activateLocale } from '../i18n/activateLocale.ts';
 import { server } from './mswServer.ts';
+
+// Wired as the app and the back office wire it at start-up.
+connectCommandBus();
+connectStaffSession();
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,4 +1,9 @@
 // The back office's one entry point, loaded lazily by the router (src/app/backOfficeRouteTable.ts).
+import { connectStaffSession } from './session/staffCommandBus.ts';
+
+// Loaded before any of its pages can send an admin/ command: from here on they send the staff session.
+connectStaffSession();
+
 export { AuditPage } from './audit/AuditPage.tsx';
 export { ChannelsPage } from './channels/ChannelsPage.tsx';
 export { DepositsQueuePage } from './deposits/DepositsQueuePage.tsx';

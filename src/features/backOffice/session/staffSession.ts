@@ -3,8 +3,8 @@ import type { StaffRole } from '../../../../contract/staff.ts';
 
 // The back office's own session. It lives under other localStorage keys than the user's
 // ("token"/"account"), so one person may be signed in to the phone app and the back office
-// in the same browser. The command bus reads it for every admin/ command. Kept free of
-// anything heavy: the command bus (and so the phone app's first screen) imports it.
+// in the same browser. The command bus reads it for every admin/ command (staffCommandBus.ts).
+// Kept free of anything heavy: the router (and so the phone app's first screen) imports it.
 
 export const staffSessionStorageKeys = { token: 'staffToken', login: 'staffLogin', role: 'staffRole', name: 'staffName' } as const;
 
