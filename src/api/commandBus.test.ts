@@ -1,6 +1,6 @@
 // Proves the command bus is the one place that turns server answers into data, toasts
-// and typed errors: envelope unwrap, refusals, 401, timeouts and network failures; and that
-// it reaches the app only through the hooks it is configured with.
+// and typed errors: envelope unwrap, refusals, 401, timeouts and network failures; that a
+// money-moving key outlives only a lost answer; and that it reaches the app only through its hooks.
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../app/navigation.ts';
@@ -8,7 +8,8 @@ import { toastState } from '../app/toastStore.ts';
 import { session, startSession } from '../features/auth/sessionStore.ts';
 import { staffSession, startStaffSession } from '../features/backOffice/session/staffSession.ts';
 import { answerOk, answerRefusal, answerUnauthorized, server } from '../test/mswServer.ts';
-import { audienceOf, call, CommandFailed, CommandRefused, requestTimeoutMs, unauthorizedRedirectDelayMs } from './commandBus.ts';
+import { createIntentKey } from '../ui/useIdempotencyKey.ts';
+import { audienceOf, call, CommandFailed, CommandRefused, requestTimeoutMs, settleWhenAnswered, unauthorizedRedirectDelayMs } from './commandBus.ts';
 
 const toastTexts = () => toastState.toasts.map((toast) => toast.text);
 
@@ -149,6 +150,24 @@ describe('command bus', () => {
     expect(session.token).toBe('user-token');
     await vi.advanceTimersByTimeAsync(unauthorizedRedirectDelayMs);
     expect(go).toHaveBeenCalledExactlyOnceWith('/admin/login');
+  });
+
+  it('a-money-moving-key-survives-a-lost-answer-and-is-settled-by-a-refusal-or-a-success', async () => {
+    const intent = createIntentKey();
+    const details = { order_no: '11' };
+    const key = intent.keyFor(details);
+    server.use(http.post('*/api/vue/order/close', () => HttpResponse.error()));
+    await expect(settleWhenAnswered(intent, call('order/close', { ...details, idempotency_key: key }))).rejects.toBeInstanceOf(CommandFailed);
+    expect(intent.keyFor(details)).toBe(key);
+
+    server.use(answerRefusal('order/close', 'position_locked'));
+    await expect(settleWhenAnswered(intent, call('order/close', { ...details, idempotency_key: key }))).rejects.toBeInstanceOf(CommandRefused);
+    const afterRefusal = intent.keyFor(details);
+    expect(afterRefusal).not.toBe(key);
+
+    server.use(answerOk('common/config', []));
+    await settleWhenAnswered(intent, call('common/config', { type: 'all' }));
+    expect(intent.keyFor(details)).not.toBe(afterRefusal);
   });
 
   it('src-api-imports-only-the-contract-src-ui-and-packages', () => {

@@ -4,6 +4,7 @@ import type { Api, ApiPath, RequestOf, ResponseOf } from '../../contract/api.ts'
 import type { Envelope } from '../../contract/envelope.ts';
 import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
+import type { IntentKey } from '../ui/useIdempotencyKey.ts';
 
 // The one module through which the app talks to the server. Every REST call is
 // `POST /api/vue/<path>` with a JSON body and answers with an envelope; this module
@@ -196,3 +197,18 @@ export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, optio
   throw refuse(envelope.msg, options.silent);
 }
 
+/**
+ * Settles a money-moving request's key once the server has answered it, with a success or a
+ * refusal: either way the next attempt is a new intent. A lost answer (offline, timeout)
+ * leaves the key unsettled, so the retry is recognised as the same request.
+ */
+export async function settleWhenAnswered<T>(intent: IntentKey, sent: Promise<T>): Promise<T> {
+  try {
+    const answer = await sent;
+    intent.settle();
+    return answer;
+  } catch (error) {
+    if (error instanceof CommandRefused) intent.settle();
+    throw error;
+  }
+}

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Order } from '../../../contract/trading.ts';
-import { call } from '../../api/commandBus.ts';
+import { call, settleWhenAnswered } from '../../api/commandBus.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { formatCountdown, useRemainingMs } from './livePnl.tsx';
 import * as styles from './trading.css.ts';
+import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 
 // Closing a position and cancelling a pending order: each asks once more before it acts,
@@ -15,9 +16,12 @@ type OrderCommand = 'order/close' | 'order/cancel';
 
 function useOrderCommand(path: OrderCommand, orderNo: string, onDone: (order: Order) => void) {
   const [asking, setAsking] = useState(false);
+  // A close or a cancel whose answer was lost keeps its key, however often the user dismisses
+  // and confirms again, so the server answers the repeat with the order it already ended.
+  const intent = useIdempotencyKey();
   // A refusal (position_locked, order_not_pending…) is toasted by the command bus.
   const { busy, run } = useSingleFlight(async () => {
-    const order = await call(path, { order_no: orderNo });
+    const order = await settleWhenAnswered(intent, call(path, { order_no: orderNo, idempotency_key: intent.keyFor({ path, orderNo }) }));
     setAsking(false);
     onDone(order);
   });

@@ -1,10 +1,13 @@
 // Proves the position list shows live unrealised P&L per row (from the stream's quote, or
 // the REST snapshot before the stream has one), that Close asks first and then calls
 // order/close, that a locked position counts down with Close disabled, that a pending
-// order is cancelled through order/cancel, and the history header's revenue and yield.
+// order is cancelled through order/cancel (a lost answer, a dismiss and a second confirm
+// send the same key), and the history header's revenue and yield.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestOf } from '../../../contract/api.ts';
 import { marketStatusAnswer, quoteRow, recording } from '../market/testing/marketFixtures.ts';
 import { answerOk, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
@@ -56,7 +59,7 @@ describe('order lists', () => {
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     await waitFor(() => expect(row(container, '11')).toBeNull());
-    expect(close.bodies).toEqual([{ order_no: '11' }]);
+    expect(close.bodies).toEqual([{ order_no: '11', idempotency_key: expect.stringMatching(/^[A-Za-z0-9_.:-]{8,128}$/) }]);
     expect(await screen.findByText('Position closed: Reliance Industries')).toBeTruthy();
   });
 
@@ -80,7 +83,34 @@ describe('order lists', () => {
     fireEvent.click(row(container, '31').querySelector('button[data-action=cancel-order]') as HTMLElement);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('No pending orders')).toBeTruthy();
-    expect(cancel.bodies).toEqual([{ order_no: '31' }]);
+    expect(cancel.bodies).toEqual([{ order_no: '31', idempotency_key: expect.stringMatching(/^[A-Za-z0-9_.:-]{8,128}$/) }]);
+  });
+
+  it('a-cancel-whose-answer-was-lost-is-sent-again-with-the-same-key-after-dismissing', async () => {
+    const pending = orderOf({ order_no: '32', status: 'pending', type: 'limit', limit_price: '2400.00', fill_price: null });
+    const keys: string[] = [];
+    let answered = [pending];
+    server.use(
+      recording('order/list', () => answered).handler,
+      http.post('*/api/vue/order/cancel', async ({ request }) => {
+        keys.push(((await request.json()) as RequestOf<'order/cancel'>).idempotency_key ?? '');
+        if (keys.length === 1) return HttpResponse.error();
+        answered = [];
+        return HttpResponse.json({ status: 1, msg: 'ok', data: { ...pending, status: 'cancelled' } });
+      }),
+    );
+    const { container } = renderPage(withViewport(PendingOrdersPage), '/trade/waitOrder');
+    await waitFor(() => expect(row(container, '32')).not.toBeNull());
+    fireEvent.click(row(container, '32').querySelector('button[data-action=cancel-order]') as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Network problem. Please check your connection and try again.')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(row(container, '32').querySelector('button[data-action=cancel-order]') as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('No pending orders')).toBeTruthy();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('history-header-sums-revenue-and-yield-over-closed-positions', async () => {

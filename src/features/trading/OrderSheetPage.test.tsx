@@ -1,7 +1,8 @@
 // Proves the order sheet steps by lots, refuses an off-tick or out-of-band limit price
 // inline without sending anything, previews the frozen amount to the paisa, and that
 // confirming sends exactly one order/place with one idempotency key, even on a double
-// tap, reusing that key when the same confirmation is retried after a network failure.
+// tap, reusing that key when the same confirmation is retried after a network failure or
+// dismissed and confirmed again, and making a new one for changed details or after a refusal.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +115,53 @@ describe('OrderSheetPage', () => {
     expect(screen.getByTestId('elsewhere').textContent).toBe('/trade/waitOrder');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('dismissed-after-a-lost-answer-and-confirmed-again-sends-the-same-key-a-changed-quantity-a-new-one', async () => {
+    const keys: string[] = [];
+    server.use(
+      http.post('*/api/vue/order/place', async ({ request }) => {
+        keys.push(((await request.json()) as RequestOf<'order/place'>).idempotency_key);
+        if (keys.length < 3) return HttpResponse.error();
+        return HttpResponse.json({ status: 1, msg: 'ok', data: orderOf({ status: 'holding' }) });
+      }),
+    );
+    const { container } = openSheet();
+    await screen.findByText('Reliance Industries');
+    const confirmAndLoseTheAnswer = async () => {
+      fireEvent.click(query(container, 'button[type=submit]'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
+      await waitFor(() => expect(query(container, 'button[data-action=confirm-order]').hasAttribute('disabled')).toBe(false));
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      expect(container.querySelector('[role=dialog]')).toBeNull();
+    };
+    await confirmAndLoseTheAnswer();
+    await confirmAndLoseTheAnswer();
+    expect(keys[1]).toBe(keys[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'One lot more' }));
+    fireEvent.click(query(container, 'button[type=submit]'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('a-refusal-closes-the-confirmation-and-the-next-order-is-a-new-request', async () => {
+    const keys: string[] = [];
+    server.use(
+      http.post('*/api/vue/order/place', async ({ request }) => {
+        keys.push(((await request.json()) as RequestOf<'order/place'>).idempotency_key);
+        return HttpResponse.json({ status: 0, msg: 'insufficient_balance', data: null });
+      }),
+    );
+    const { container } = openSheet();
+    await screen.findByText('Reliance Industries');
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      fireEvent.click(query(container, 'button[type=submit]'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
+      await waitFor(() => expect(container.querySelector('[role=dialog]')).toBeNull());
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import type { ResponseOf } from '../../../contract/api.ts';
 import { asPaise, formatRupees as paiseToRupeeText, parseRupees } from '../../../contract/money.ts';
 import { type OrderSide, type OrderType, orderSides } from '../../../contract/trading.ts';
-import { call } from '../../api/commandBus.ts';
+import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Button } from '../../ui/widgets.tsx';
@@ -14,12 +14,12 @@ import { currencySymbols, formatMoney } from '../../ui/money.ts';
 import { useSearchChoice, useSearchText } from '../market/shared/searchParams.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuote, useWatch } from '../market/stream/marketStore.ts';
-import { newIdempotencyKey } from './idempotencyKey.ts';
 import { OrderConfirmSheet, type PendingConfirmation, PreviewFigures } from './OrderConfirmSheet.tsx';
 import { useOrderLabels } from './orderLabels.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import * as styles from './trading.css.ts';
 import { checkLimitPrice, type PriceProblem, parseWholeLots, previewOrder } from './tradingMath.ts';
+import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 
 type StockDetail = ResponseOf<'stock/detail'>;
@@ -64,7 +64,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
   const [leverage, setLeverage] = useState(rules.leverages[0] ?? 1);
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
-  // State updates land after the event: a ref stops a second tap in the same frame from sending twice.
+  const intent = useIdempotencyKey();
 
   const lastPaise = live ? asPaise(BigInt(live.last)) : parseRupees(quote.last);
   const priceCheck = orderType === 'limit' ? checkLimitPrice(priceText, { tickSize: instrument.tickSize, lowerBand: quote.lowerBand, upperBand: quote.upperBand }) : null;
@@ -92,18 +92,25 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
     event.preventDefault();
     setTriedSubmit(true);
     if (priceError !== null || (priceCheck && 'problem' in priceCheck) || quantity === null || price === null || preview === null) return;
+    const details = { code, side, type: orderType, quantity, leverage, ...(orderType === 'limit' ? { price: paiseToRupeeText(price) } : {}) };
     setConfirmation({
-      request: { code, side, type: orderType, quantity, leverage, idempotency_key: newIdempotencyKey(), ...(orderType === 'limit' ? { price: paiseToRupeeText(price) } : {}) },
+      // Reopened with the same details while an earlier answer is unknown, the order keeps its key:
+      // if the first confirm did reach the server, this one returns that order instead of a second.
+      request: { ...details, idempotency_key: intent.keyFor(details) },
       preview,
       name: instrument.name,
       priceText: formatMoney(price, instrument.currency),
     });
   };
 
-  // The command bus toasts a refusal; the sheet stays open so the same confirmation (same key) can be retried.
+  // The command bus toasts a failure. A lost answer keeps the sheet open for a retry with the
+  // same key; a refusal recorded nothing, so the sheet closes and the next order is a new intent.
   const { busy: submitting, run: confirm } = useSingleFlight(async () => {
     if (!confirmation) return;
-    const order = await call('order/place', confirmation.request);
+    const order = await settleWhenAnswered(intent, call('order/place', confirmation.request)).catch((error: unknown) => {
+      if (error instanceof CommandRefused) setConfirmation(null);
+      throw error;
+    });
     const filled = order.status === 'holding';
     showToast(filled ? t`Order filled: ${order.quantity} ${code}` : t`Order placed: waiting for ${formatMoney(order.limit_price, instrument.currency)}`, { tone: 'success' });
     void navigate({ to: filled ? '/trade/position' : '/trade/waitOrder' });

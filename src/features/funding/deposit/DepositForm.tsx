@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import type { RequestOf, ResponseOf } from '../../../../contract/api.ts';
 import { formatRupees as paiseToRupeeText, parseRupees } from '../../../../contract/money.ts';
-import { call, CommandRefused } from '../../../api/commandBus.ts';
+import { call, CommandRefused, settleWhenAnswered } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button } from '../../../ui/widgets.tsx';
@@ -12,7 +12,7 @@ import { FormField } from '../FormField.tsx';
 import * as styles from '../funding.css.ts';
 import { parseAmountInput, useFundingLabels } from '../fundingLabels.ts';
 import { type Fix, FixNotice, useFixes } from '../RefusalFix.tsx';
-import { useIdempotencyKey } from '../useIdempotencyKey.ts';
+import { useIdempotencyKey } from '../../../ui/useIdempotencyKey.ts';
 import { ChannelDetails } from './ChannelDetails.tsx';
 import { ReceiptPicker } from './ReceiptPicker.tsx';
 
@@ -62,19 +62,17 @@ export function DepositForm({ info, onSubmitted }: { info: DepositInfo; onSubmit
   const { busy, run: confirm } = useSingleFlight(async () => {
     if (!request) return;
     try {
-      await call('user/deposit', request);
+      await settleWhenAnswered(idempotency, call('user/deposit', request));
     } catch (error) {
       // A refusal means the server answered and recorded nothing: the user corrects the form
       // and the next attempt is a new request.
       // A lost answer keeps the sheet open for a retry with the same key.
       if (error instanceof CommandRefused) {
-        idempotency.settle();
         setRequest(null);
         setRefusalFix(fixes.forRefusal(error));
       }
       throw error;
     }
-    idempotency.settle();
     setRequest(null);
     showToast(t`Deposit submitted. Your balance is credited once it is approved.`, { tone: 'success' });
     onSubmitted();

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { RequestOf, ResponseOf } from '../../../../contract/api.ts';
 import { fundPasswordPattern } from '../../../../contract/identity.ts';
 import { formatRupees as paiseToRupeeText, parseRupees } from '../../../../contract/money.ts';
-import { call, CommandRefused } from '../../../api/commandBus.ts';
+import { call, CommandRefused, settleWhenAnswered } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button } from '../../../ui/widgets.tsx';
@@ -14,7 +14,7 @@ import { FormField } from '../FormField.tsx';
 import * as styles from '../funding.css.ts';
 import { parseAmountInput, useFundingLabels } from '../fundingLabels.ts';
 import { type Fix, FixNotice, useFixes } from '../RefusalFix.tsx';
-import { useIdempotencyKey } from '../useIdempotencyKey.ts';
+import { useIdempotencyKey } from '../../../ui/useIdempotencyKey.ts';
 
 type WithdrawInfo = ResponseOf<'user/withdrawInfo'>;
 
@@ -66,19 +66,17 @@ export function WithdrawalForm({ info, cards, ready }: { info: WithdrawInfo; car
   const { busy, run: confirm } = useSingleFlight(async () => {
     if (!request) return;
     try {
-      await call('user/withdraw', request);
+      await settleWhenAnswered(idempotency, call('user/withdraw', request));
     } catch (error) {
       // A refusal (wrong fund password, window closed…) recorded nothing: back to the form, and
       // the next attempt is a new request. A lost answer keeps the sheet open for a retry with the same key.
       if (error instanceof CommandRefused) {
-        idempotency.settle();
         setRequest(null);
         if (error.key === 'wrong_fund_password') setFundPassword('');
         setRefusalFix(fixes.forRefusal(error));
       }
       throw error;
     }
-    idempotency.settle();
     setRequest(null);
     const arrivalText = labels.arrival(info.arrival_hours);
     showToast(t`Withdrawal requested. It usually arrives ${arrivalText}.`, { tone: 'success' });
