@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createCandleAggregator } from '../server/market/candles/candleAggregator.ts';
-import { istDay } from '../server/market/marketClock.ts';
+import { istDay } from '../contract/calendar.ts';
 import type { QuoteState } from '../server/market/model.ts';
 import { skewedSymbolPicker, xorshiftRandom } from './streamShape.ts';
 

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSimulatorFeed } from '../server/market/feeds/simulator.ts';
 import { loadCatalog } from '../server/market/instruments/catalog.ts';
-import { istDay } from '../server/market/marketClock.ts';
+import { istDay } from '../contract/calendar.ts';
 import { createRecorder } from '../server/market/recording/recorder.ts';
 import { toStreamQuote } from '../server/market/streamQuote.ts';
 

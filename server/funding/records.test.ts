@@ -2,8 +2,8 @@
 // newest first, filtered by kind; the CSV's opening balance plus its changes equals its
 // closing balance and the ledger's, to the paisa, and a period is a real one of at most 366 days.
 import { parse } from 'csv-parse/sync';
-import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayMs, istDay } from '../../contract/calendar.ts';
 import { parseRupees } from '../../contract/money.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
 import { userBalances } from '../ledger/userBalances.ts';
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const call = (...args: Parameters<FundingWorld['server']['call']>) => world.server.call(...args);
-const istToday = () => dayjs().utcOffset(330).format('YYYY-MM-DD');
+const istToday = () => istDay(Date.now());
 
 async function download(user: FundingUser | null, from: string, to: string) {
   const response = await world.server.app.http.inject({
@@ -80,13 +80,13 @@ describe('the CSV statement', () => {
   it('reconciles-opening-plus-changes-to-closing-and-to-the-ledger', async () => {
     const user = await busyUser();
     // From yesterday, so a run that crosses IST midnight still has every line in the period.
-    const yesterday = dayjs().utcOffset(330).subtract(1, 'day').format('YYYY-MM-DD');
+    const yesterday = istDay(Date.now() - dayMs);
     const response = await download(user, yesterday, istToday());
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="ledgerline-statement-${yesterday}-to-${istToday()}.csv"`);
     const rows = parse(response.body, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance']);
+    expect(Object.keys(rows[0]!)).toEqual(['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance', 'currency']);
     const opening = rows[0]!;
     const closing = rows.at(-1)!;
     const lines = rows.slice(1, -1);
@@ -111,14 +111,14 @@ describe('the CSV statement', () => {
 
   it('opens-a-later-period-with-the-balance-the-earlier-one-closed-with', async () => {
     const user = await busyUser();
-    const tomorrow = dayjs().utcOffset(330).add(1, 'day').format('YYYY-MM-DD');
+    const tomorrow = istDay(Date.now() + dayMs);
     const rows = parse((await download(user, tomorrow, tomorrow)).body, { columns: true }) as Record<string, string>[];
     const cash = (await userBalances(world.db, user.userId)).cashPaise;
     expect(rows.map((row) => [row.kind, parseRupees(row.balance!)])).toEqual([
       ['opening_balance', cash],
       ['closing_balance', cash],
     ]);
-    const yesterday = dayjs().utcOffset(330).subtract(1, 'day').format('YYYY-MM-DD');
+    const yesterday = istDay(Date.now() - dayMs);
     const before = parse((await download(user, yesterday, yesterday)).body, { columns: true }) as Record<string, string>[];
     expect(before.map((row) => row.balance)).toEqual(['0.00', '0.00']);
   });

@@ -4,7 +4,7 @@ import { createHistory } from './candles/dailyHistory.ts';
 import { buildKline } from './candles/kline.ts';
 import { createSimulatorFeed } from './feeds/simulator.ts';
 import { loadCatalog } from './instruments/catalog.ts';
-import { istDay } from './marketClock.ts';
+import { istDay } from '../../contract/calendar.ts';
 import { createMarket, type Market } from './marketService.ts';
 import type { InstrumentSpec, MarketFeed } from './model.ts';
 import { createRecorder } from './recording/recorder.ts';

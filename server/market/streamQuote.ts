@@ -1,5 +1,5 @@
 import type { StreamQuote } from '../../contract/market.ts';
-import { istDay } from './marketClock.ts';
+import { istDay } from '../../contract/calendar.ts';
 import type { QuoteState } from './model.ts';
 
 export function toStreamQuote(q: QuoteState): StreamQuote {

@@ -1,7 +1,7 @@
 import type { CheckInState } from '../../contract/profile.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
-import { istDay } from '../market/marketClock.ts';
+import { istDay } from '../../contract/calendar.ts';
 
 // The daily sign-in: one check-in per IST calendar day, a streak of consecutive days and a
 // total. It is a habit tracker only and grants nothing with money value. The clock is

@@ -2,15 +2,15 @@
 // moves except across dividends) and undo the real files' split and bonus adjustments.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTradingDay } from '../marketClock.ts';
 import { sharedDataDir } from '../sharedData.ts';
 import { adjustDailyBars, planAdjustment } from './adjustment.ts';
-import { dayMs, istDayStartOf, type Bar } from './buckets.ts';
+import { dayMs, istDay, istDayStartOf, isTradingDay } from '../../../contract/calendar.ts';
+import type { Bar } from './buckets.ts';
 import { actionsFor, corporateActions, shareBasisFactor, type CorporateAction } from './corporateActions.ts';
 import { loadDailyBars } from './dailyHistory.ts';
 
 const firstDay = istDayStartOf('2024-01-01');
-const dayOfIndex = (index: number) => new Date(firstDay + 19_800_000 + index * dayMs).toISOString().slice(0, 10);
+const dayOfIndex = (index: number) => istDay(firstDay + index * dayMs);
 
 /** Random forward-adjusted daily bars and actions dated inside them. */
 const scenario = fc

@@ -1,5 +1,6 @@
 import type { Adjustment } from '../../../contract/market.ts';
-import { istDayStartOf, type Bar } from './buckets.ts';
+import { istDayStartOf } from '../../../contract/calendar.ts';
+import type { Bar } from './buckets.ts';
 import { shareBasisFactor, type CorporateAction } from './corporateActions.ts';
 
 // Price adjustment of daily history for corporate actions.

@@ -2,7 +2,8 @@
 // midnight, weeks on Monday and months on the 1st, checked against Intl's Asia/Kolkata.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bucketPeriods, bucketStart, istDayStartOf, type BucketPeriod } from './buckets.ts';
+import { istDayStartOf } from '../../../contract/calendar.ts';
+import { bucketPeriods, bucketStart, type BucketPeriod } from './buckets.ts';
 
 const istParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Kolkata', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short',

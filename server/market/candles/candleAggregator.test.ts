@@ -2,7 +2,7 @@
 // trades, that memory stays bounded, and how it treats the states it cannot fully place.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { istDay } from '../marketClock.ts';
+import { istDay } from '../../../contract/calendar.ts';
 import type { QuoteState } from '../model.ts';
 import { bucketPeriods, bucketStart, type Bar, type BucketPeriod } from './buckets.ts';
 import { createCandleAggregator } from './candleAggregator.ts';

@@ -1,5 +1,6 @@
 import type { QuoteState } from '../model.ts';
-import { bucketPeriods, bucketStartAt, istDayNumber, istDayNumberStart, type Bar, type BucketPeriod } from './buckets.ts';
+import { istDayNumber, istDayNumberStart } from '../../../contract/calendar.ts';
+import { bucketPeriods, bucketStartAt, type Bar, type BucketPeriod } from './buckets.ts';
 
 // Builds OHLCV bars for every period at once from the published quote states.
 //

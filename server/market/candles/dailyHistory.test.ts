@@ -2,9 +2,9 @@
 // the next session up to yesterday, and looks like a market: trading days only, whole
 // ticks, consistent OHLC and a daily volatility near 1.5 %.
 import { describe, expect, it } from 'vitest';
-import { istDay, isTradingDay } from '../marketClock.ts';
+import { dayMs, istDay, istDayStartOf, isTradingDay } from '../../../contract/calendar.ts';
 import { sharedDataDir } from '../sharedData.ts';
-import { dayMs, istDayStartOf, type Bar } from './buckets.ts';
+import type { Bar } from './buckets.ts';
 import { createHistory, loadDailyBars, parseMinorUnits, priceFromCode } from './dailyHistory.ts';
 
 const today = '2026-11-23'; // a Monday: history ends on Friday 2026-11-20

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { gaussianFrom } from '../gaussian.ts';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { istDay, isTradingDay } from '../marketClock.ts';
-import { dayMs, istDayNumber, istDayNumberStart, istDayStartOf, type Bar } from './buckets.ts';
+import { dayMs, istDay, istDayNumber, istDayNumberStart, istDayStartOf, isTradingDayNumber } from '../../../contract/calendar.ts';
+import type { Bar } from './buckets.ts';
 
 // Daily history per instrument: the real NSE daily bars where the shared data folder has
 // them (forward-adjusted for splits and bonuses, see corporateActions.ts), continued by
@@ -187,19 +187,11 @@ function roundToTick(price: number): number {
   return Math.max(simulatedTickMinor, Math.round(price / simulatedTickMinor) * simulatedTickMinor);
 }
 
-const tradingDayMemo = new Map<number, boolean>();
-
 /** IST-midnight times of the NSE trading days in [from, until). */
 function tradingDaysBetween(from: number, until: number): number[] {
   const days: number[] = [];
   for (let dayNumber = istDayNumber(from); dayNumber < istDayNumber(until); dayNumber++) {
-    let trading = tradingDayMemo.get(dayNumber);
-    if (trading === undefined) {
-      // isTradingDay goes through dayjs' time zones, slow enough to matter for 2,000 codes × 250 days.
-      trading = isTradingDay(istDay(istDayNumberStart(dayNumber)));
-      tradingDayMemo.set(dayNumber, trading);
-    }
-    if (trading) days.push(istDayNumberStart(dayNumber));
+    if (isTradingDayNumber(dayNumber)) days.push(istDayNumberStart(dayNumber));
   }
   return days;
 }

@@ -3,9 +3,8 @@
 // adjust live and intraday bars on the same basis as the history.
 import { describe, expect, it } from 'vitest';
 import type { Candle, CandlePeriod } from '../../../contract/market.ts';
-import { istDay } from '../marketClock.ts';
 import type { QuoteState } from '../model.ts';
-import { istDayStartOf } from './buckets.ts';
+import { istDay, istDayStartOf, istIsoWeekday } from '../../../contract/calendar.ts';
 import { createCandleAggregator, type CandleAggregator } from './candleAggregator.ts';
 import type { CorporateAction } from './corporateActions.ts';
 import { createHistory } from './dailyHistory.ts';
@@ -63,7 +62,7 @@ describe('kline from history and the live day', () => {
     const days = kline(aggregator, 'day');
     const weeks = kline(aggregator, 'week');
     const months = kline(aggregator, 'month');
-    for (const week of weeks) expect(new Date(week.t + 19_800_000).getUTCDay()).toBe(1);
+    for (const week of weeks) expect(istIsoWeekday(week.t)).toBe(1);
     for (const month of months) expect(istDay(month.t).endsWith('-01')).toBe(true);
     const total = (candles: Candle[]) => candles.reduce((sum, candle) => sum + candle.v, 0);
     expect(total(weeks)).toBe(total(days));

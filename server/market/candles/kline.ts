@@ -1,6 +1,7 @@
 import type { Adjustment, Candle, CandlePeriod } from '../../../contract/market.ts';
 import { applyAdjustment, planAdjustment } from './adjustment.ts';
-import { bucketStart, dayMs, istDayNumber, istDayStartOf, type Bar, type BucketPeriod } from './buckets.ts';
+import { dayMs, istDayNumber, istDayStartOf } from '../../../contract/calendar.ts';
+import { bucketStart, type Bar, type BucketPeriod } from './buckets.ts';
 import type { CandleAggregator } from './candleAggregator.ts';
 import { actionsFor, type CorporateAction } from './corporateActions.ts';
 import type { DailyHistory } from './dailyHistory.ts';

@@ -1,7 +1,7 @@
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { FeedSource, SessionPhase } from '../../../contract/market.ts';
-import { istDay, istMinuteOfDay, nsePhaseAt, nseSession } from '../marketClock.ts';
+import { istDay, istMinuteOfDay, nsePhaseAt, nseSession } from '../../../contract/calendar.ts';
 import { gaussianFrom } from '../gaussian.ts';
 import type { InstrumentSpec, MarketFeed, QuoteState } from '../model.ts';
 import { priceBand } from '../priceBand.ts';

@@ -1,5 +1,5 @@
 import type { FeedSource, SessionPhase, StreamQuote } from '../../../contract/market.ts';
-import { istDay, nsePhaseAt } from '../marketClock.ts';
+import { istDay, nsePhaseAt } from '../../../contract/calendar.ts';
 import type { MarketFeed, QuoteState } from '../model.ts';
 import { openRecording, type RecordedFrame, type RecordingHeader } from './format.ts';
 

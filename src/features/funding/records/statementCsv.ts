@@ -1,27 +1,20 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import { istDay } from '../../../../contract/calendar.ts';
 import { apiBasePath, sessionHeaders } from '../../../../contract/envelope.ts';
 import { statementCsvPath } from '../../../../contract/funding.ts';
 import { session } from '../../auth/sessionStore.ts';
 
-dayjs.extend(utc);
-
 // The statement as a CSV file: a plain GET (not a JSON command) that needs the session
 // headers, so it is fetched and saved from a blob rather than opened as a link.
 
-/** India Standard Time is UTC+5:30 all year; statement days are IST days. */
-const istOffsetMinutes = 330;
-export const isoDayFormat = 'YYYY-MM-DD';
-
-/** Today in IST, whatever the device's zone. */
+/** Today in IST (statement days are IST days), whatever the device's zone. */
 export function istToday(now: Date = new Date()): string {
-  return dayjs(now).utcOffset(istOffsetMinutes).format(isoDayFormat);
+  return istDay(now.getTime());
 }
 
 /** The default range: the first of this month to today, in IST. */
 export function thisMonthRange(now: Date = new Date()): { from: string; to: string } {
-  const today = dayjs(now).utcOffset(istOffsetMinutes);
-  return { from: today.startOf('month').format(isoDayFormat), to: today.format(isoDayFormat) };
+  const today = istToday(now);
+  return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
 export type DownloadResult = { ok: true } | { ok: false; msg: string | null };

@@ -1,3 +1,4 @@
+import { dayMs, istDayNumber, istDayNumberStart, istOffsetMs, minuteMs, monthNumberOfDayNumber, monthStartDayNumber, weekStartDayNumber } from '../../../../contract/calendar.ts';
 import type { Candle, CandlePeriod } from '../../../../contract/market.ts';
 
 // Candles for the chart, and how a live quote moves the last one. Chart coordinates are
@@ -10,11 +11,6 @@ export type ChartBar = { t: number; o: number; h: number; l: number; c: number; 
 export type LiveTick = { last: number; volume: number; time: number };
 
 export type Bucket = { kind: 'fixed'; ms: number } | { kind: 'day' } | { kind: 'week' } | { kind: 'month' };
-
-const minuteMs = 60_000;
-const dayMs = 86_400_000;
-/** The market's clock: sessions, days, weeks and months are Indian Standard Time (UTC+5:30). */
-export const istOffsetMs = 330 * minuteMs;
 
 export function toChartBars(candles: readonly Candle[]): ChartBar[] {
   return candles.map((candle) => ({ t: candle.t, o: Number(candle.o), h: Number(candle.h), l: Number(candle.l), c: Number(candle.c), v: candle.v }));
@@ -41,17 +37,10 @@ export function bucketOf(period: CandlePeriod, bars: readonly ChartBar[]): Bucke
   return spacing < 20 * 60 * minuteMs ? { kind: 'fixed', ms: spacing } : { kind: 'day' };
 }
 
-const istDay = (t: number) => Math.floor((t + istOffsetMs) / dayMs);
-/** Weeks start on Monday; 1970-01-01 was a Thursday, hence the shift by 3 days. */
-const istWeek = (t: number) => Math.floor((istDay(t) + 3) / 7);
-const istMonth = (t: number) => {
-  const date = new Date(t + istOffsetMs);
-  return date.getUTCFullYear() * 12 + date.getUTCMonth();
-};
-const istMonthStart = (t: number) => {
-  const date = new Date(t + istOffsetMs);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) - istOffsetMs;
-};
+// Days, weeks (from Monday) and months are the market's, on the IST calendar.
+const istMonday = (t: number) => weekStartDayNumber(istDayNumber(t));
+const istMonth = (t: number) => monthNumberOfDayNumber(istDayNumber(t));
+const istMonthStart = (t: number) => istDayNumberStart(monthStartDayNumber(istDayNumber(t)));
 
 /** How many buckets after the last bar's the tick falls: negative (stale), 0 (same bar) or more (new bar). */
 function bucketsAfter(bucket: Bucket, lastBarT: number, tickTime: number): number {
@@ -59,9 +48,9 @@ function bucketsAfter(bucket: Bucket, lastBarT: number, tickTime: number): numbe
     case 'fixed':
       return Math.floor((tickTime - lastBarT) / bucket.ms);
     case 'day':
-      return istDay(tickTime) - istDay(lastBarT);
+      return istDayNumber(tickTime) - istDayNumber(lastBarT);
     case 'week':
-      return istWeek(tickTime) - istWeek(lastBarT);
+      return (istMonday(tickTime) - istMonday(lastBarT)) / 7;
     case 'month':
       return istMonth(tickTime) - istMonth(lastBarT);
   }
