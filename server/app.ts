@@ -28,8 +28,9 @@ import { registerSettingsRoutes } from './settings/routes.ts';
 import { loadSettings, type Settings } from './settings/settings.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
 import { authenticateStaff } from './staff/staffSessions.ts';
-import { createExecution } from './trading/execution.ts';
-import { houseAccountLanes } from './trading/orderStore.ts';
+import { bookCapacity, createExecution } from './trading/execution.ts';
+import { createOrderRate } from './trading/orderRate.ts';
+import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
 import { defaultTradingRules, currentRulesFrom, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
@@ -50,6 +51,10 @@ export interface AppOptions {
   now?: () => number;
   /** Folder of uploaded images, outside the web root; created when missing. */
   uploadDir?: string;
+  /** Open orders the execution books watch at most (tests make it small). */
+  orderBookCapacity?: number;
+  /** Users' order commands waiting for the writer at most; more are answered system_busy (tests make it small). */
+  orderQueueMax?: number;
 }
 
 export interface App {
@@ -76,6 +81,8 @@ export async function buildApp({
   tradingRules = defaultTradingRules,
   now = Date.now,
   uploadDir = resolve('./data/uploads'),
+  orderBookCapacity = bookCapacity,
+  orderQueueMax,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -102,11 +109,15 @@ export async function buildApp({
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const currentRules = currentRulesFrom(tradingRules, settings);
-  const writer = createOrderWriter({ db, currentRules, house: await houseAccountLanes(db, orderWriterLanes), market: market.market, now, logger });
-  const trading = { db, market: market.market, currentRules, now, recentOrders: new Map<bigint, number[]>(), writer };
-  const execution = createExecution(trading, logger);
+  const writer = createOrderWriter({
+    db, currentRules, house: await houseAccountLanes(db, orderWriterLanes), market: market.market, now, logger, queueMax: orderQueueMax,
+    openOrders: { max: orderBookCapacity, atStart: await openOrderCount(db) },
+  });
+  const orderRate = createOrderRate(() => currentRules().ordersPerSecond, now);
+  const trading = { db, market: market.market, currentRules, now, orderRate, writer };
+  const execution = createExecution(trading, { logger });
   await execution.rebuild();
-  registerTradingRoutes(http, db, authenticateSession, trading, execution);
+  registerTradingRoutes(http, db, authenticateSession, trading);
   registerNotificationRoutes(http, db, authenticators);
   registerAuditRoutes(http, db, authenticators);
   registerUploadRoutes(http, db, authenticators, settings, uploadDir);

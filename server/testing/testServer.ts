@@ -32,7 +32,7 @@ export function testMarket(): Promise<MarketRuntime> {
 
 export async function startTestServer(
   db: Database,
-  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number } = {},
+  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
   const app = await buildApp({
@@ -42,6 +42,8 @@ export async function startTestServer(
     tradingRules: options.tradingRules,
     now: options.now,
     uploadDir,
+    orderBookCapacity: options.orderBookCapacity,
+    orderQueueMax: options.orderQueueMax,
   });
   await app.http.ready();
   return {

@@ -34,6 +34,8 @@ export type OrderRow = {
   created_at: Date;
   filled_at: Date | null;
   closed_at: Date | null;
+  /** The owner's key for the cancel or close that ended the order (migration 0012), so a retry of it answers instead of being refused. */
+  end_idempotency_key: string | null;
 };
 
 const money = (paise: bigint | null) => (paise === null ? null : formatRupees(paise));
@@ -72,6 +74,12 @@ export function toOrder(row: OrderRow, name: string): Order {
 export async function orderById(sql: Sql, id: bigint): Promise<OrderRow | undefined> {
   const [row] = await sql.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id.toString()]);
   return row;
+}
+
+/** Orders the execution books watch: pending limits and holding positions. */
+export async function openOrderCount(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ count: bigint }>("SELECT count(*) AS count FROM orders WHERE status IN ('pending', 'holding')");
+  return Number(row?.count ?? 0n);
 }
 
 export interface HouseAccounts {

@@ -7,6 +7,7 @@ import { refuse } from '../http/refusal.ts';
 import type { Market } from '../market/marketService.ts';
 import type { InstrumentSpec } from '../market/model.ts';
 import { priceBand } from '../market/priceBand.ts';
+import type { OrderRate } from './orderRate.ts';
 import type { OrderRow } from './orderStore.ts';
 import type { TradingRules } from './rules.ts';
 import type { PlaceCommand } from './writer/commands.ts';
@@ -26,8 +27,8 @@ export interface TradingContext {
   /** The rules in force now (fees and timing follow the settings staff may change). */
   currentRules: () => TradingRules;
   now: () => number;
-  /** Users' recent order times, for the per-user rate limit. One process owns them. */
-  recentOrders: Map<bigint, number[]>;
+  /** The per-user order rate. One process owns it. */
+  orderRate: OrderRate;
   writer: OrderWriter;
 }
 
@@ -35,13 +36,6 @@ export function lotOf(spec: InstrumentSpec, rules: TradingRules): number {
   return spec.lot > 1 ? spec.lot : rules.defaultLot;
 }
 
-function admitRate(context: TradingContext, userId: bigint): void {
-  const now = context.now();
-  const recent = (context.recentOrders.get(userId) ?? []).filter((at) => now - at < 1000);
-  if (recent.length >= context.currentRules().ordersPerSecond) refuse('submit_too_frequently');
-  recent.push(now);
-  context.recentOrders.set(userId, recent);
-}
 
 /** The checks every order passes before any money moves, in the order the messages are listed. */
 function checkOrder(context: TradingContext, session: Session, form: PlaceOrder) {
@@ -74,7 +68,7 @@ export async function placeOrder(context: TradingContext, session: Session, form
   try {
     const { spec, lot, limitPaise, lastPaise } = checkOrder(context, session, form);
     // After the free checks, before the database: a malformed order costs nothing, a valid one a token.
-    admitRate(context, session.userId);
+    if (!context.orderRate.admit(session.userId)) refuse('submit_too_frequently');
     const pricePaise = limitPaise ?? lastPaise;
     command = {
       kind: 'place', userId: session.userId, vip: session.vip, idempotencyKey: form.idempotency_key, code: spec.code, side: form.side,
@@ -87,14 +81,15 @@ export async function placeOrder(context: TradingContext, session: Session, form
     if (!existing) throw error;
     return sameTermsOrRefuse(existing, { code: form.code, side: form.side, type: form.type, quantity: BigInt(form.quantity), leverage: form.leverage, limitPaise: form.type === 'limit' && form.price !== undefined ? parseRupees(form.price) : null });
   }
-  return (await context.writer.submit(command))!;
+  return context.writer.submit(command);
 }
 
-export async function cancelOrder(context: TradingContext, userId: bigint, orderId: bigint): Promise<OrderRow> {
-  return (await context.writer.submit({ kind: 'cancel', userId, orderId }))!;
+/** Pending → cancelled, the held money back to available. */
+export function cancelOrder(context: TradingContext, userId: bigint, orderId: bigint, idempotencyKey?: string): Promise<OrderRow> {
+  return context.writer.submit({ kind: 'cancel', userId, orderId, idempotencyKey });
 }
 
-/** Holding → closed at the current price; `margin_call` closes ignore the lock (and answer null if the position is gone). */
-export async function closePosition(context: TradingContext, userId: bigint, orderId: bigint, reason: 'user' | 'margin_call', vip: boolean): Promise<OrderRow | null> {
-  return context.writer.submit({ kind: 'close', userId, orderId, reason, vip });
+/** Holding → closed at the current price, by its owner. */
+export function closePosition(context: TradingContext, session: Pick<Session, 'userId' | 'vip'>, orderId: bigint, idempotencyKey?: string): Promise<OrderRow> {
+  return context.writer.submit({ kind: 'close', userId: session.userId, orderId, vip: session.vip, idempotencyKey });
 }

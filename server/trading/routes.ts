@@ -5,12 +5,11 @@ import type { Database } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { type Authenticate, registerCommand } from '../http/routes.ts';
 import type { Market } from '../market/marketService.ts';
-import type { Execution } from './execution.ts';
 import { cancelOrder, closePosition, placeOrder, type TradingContext } from './orders.ts';
 import { orderById, type OrderRow, toOrder } from './orderStore.ts';
 import { statementOf } from './statement.ts';
 
-export function registerTradingRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, context: TradingContext, execution: Execution): void {
+export function registerTradingRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, context: TradingContext): void {
   const named = (market: Market, row: OrderRow) => toOrder(row, market.instrument(row.code)?.name ?? row.code);
   const { market } = context;
 
@@ -29,21 +28,12 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
       maintenanceMarginPercent: rules.maintenanceMarginPercent,
     };
   });
-  registerCommand(app, authenticate, 'order/place', async ({ body, session }) => {
-    const row = await placeOrder(context, session, body);
-    execution.track(row, session.vip);
-    return named(market, row);
-  });
-  registerCommand(app, authenticate, 'order/cancel', async ({ body, session }) => {
-    const row = await cancelOrder(context, session.userId, BigInt(body.order_no));
-    execution.forget(row.id);
-    return named(market, row);
-  });
-  registerCommand(app, authenticate, 'order/close', async ({ body, session }) => {
-    const row = (await closePosition(context, session.userId, BigInt(body.order_no), 'user', session.vip))!;
-    execution.forget(row.id);
-    return named(market, row);
-  });
+  // Routes validate, submit and answer: the books and messages follow the writer's events.
+  registerCommand(app, authenticate, 'order/place', async ({ body, session }) => named(market, await placeOrder(context, session, body)));
+  registerCommand(app, authenticate, 'order/cancel', async ({ body, session }) =>
+    named(market, await cancelOrder(context, session.userId, BigInt(body.order_no), body.idempotency_key)));
+  registerCommand(app, authenticate, 'order/close', async ({ body, session }) =>
+    named(market, await closePosition(context, session, BigInt(body.order_no), body.idempotency_key)));
   registerCommand(app, authenticate, 'order/detail', async ({ body, session }) => {
     const row = await orderById(db, BigInt(body.order_no));
     if (!row || row.user_id !== session.userId) refuse('order_not_found');

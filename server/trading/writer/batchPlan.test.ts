@@ -31,7 +31,7 @@ function contextFor(availableByUser: Record<string, bigint>, orders: OrderRow[] 
     balances.set(ids.frozenAccountId, { balancePaise: 0n, allowNegative: false });
     balances.set(ids.marginAccountId, { balancePaise: orders.filter((row) => row.user_id === BigInt(user)).reduce((sum, row) => sum + (row.margin_paise ?? 0n), 0n), allowNegative: false });
   }
-  return { rules: defaultTradingRules, house, market: marketAt(prices), now, accounts, balances, orders: new Map(orders.map((row) => [row.id, row])), existing: new Map() };
+  return { rules: defaultTradingRules, house, market: marketAt(prices), now, accounts, balances, orders: new Map(orders.map((row) => [row.id, row])), existing: new Map(), openOrderRoom: 1_000 };
 }
 
 const place = (userId: bigint, key: string, overrides: Partial<PlaceCommand> = {}): PlaceCommand => ({
@@ -53,7 +53,7 @@ const holding = (overrides: Partial<OrderRow>): OrderRow => ({
   id: 77n, user_id: 1n, idempotency_key: 'held-order-1', code: 'TCS', side: 'long', type: 'market', status: 'holding', quantity: 100n, lot: 100,
   leverage: 5, limit_price_paise: null, frozen_paise: 0n, open_service_fee_bps: null, open_tax_bps: null, fill_price_paise: 350_000n, margin_paise: 7_000_000n, open_service_fee_paise: 0n,
   open_tax_paise: 0n, close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
-  locked_until: null, created_at: new Date(now), filled_at: new Date(now), closed_at: null, ...overrides,
+  locked_until: null, created_at: new Date(now), filled_at: new Date(now), closed_at: null, end_idempotency_key: null, ...overrides,
 });
 
 describe('planning a batch', () => {
@@ -99,8 +99,8 @@ describe('planning a batch', () => {
     const commands: WriterCommand[] = [
       { kind: 'cancel', userId: 2n, orderId: 77n },
       { kind: 'cancel', userId: 1n, orderId: 77n },
-      { kind: 'close', userId: 1n, orderId: 77n, reason: 'user', vip: false },
-      { kind: 'close', userId: 1n, orderId: 77n, reason: 'user', vip: false },
+      { kind: 'close', userId: 1n, orderId: 77n, vip: false },
+      { kind: 'close', userId: 1n, orderId: 77n, vip: false },
     ];
     const plan = planBatch(context, commands);
     expect(plan.outcomes.map((outcome) => (outcome.kind === 'refused' ? outcome.error.key : outcome.kind))).toEqual([
@@ -111,7 +111,7 @@ describe('planning a batch', () => {
   it('a-margin-call-whose-loss-exceeds-the-account-is-absorbed-by-the-firm-and-still-balances', () => {
     // 5× long bought at ₹3,500, now ₹2,000: the loss is far beyond margin and the ₹100 left in available.
     const context = contextFor({ 1: 100_00n }, [holding({})], { TCS: 200_000 });
-    const plan = planBatch(context, [{ kind: 'close', userId: 1n, orderId: 77n, reason: 'margin_call', vip: false }]);
+    const plan = planBatch(context, [{ kind: 'margin_call', userId: 1n, orderId: 77n, vip: false }]);
     const [transfer] = transfersOf(plan);
     expect(() => assertTransferIsWellFormed(transfer!)).not.toThrow();
     expect(transfer!.reason).toMatch(/absorbed by the firm/);
@@ -119,12 +119,37 @@ describe('planning a batch', () => {
     expect(context.balances.get(accountsOf(1n).marginAccountId)!.balancePaise).toBe(0n);
   });
 
+  it('a-new-order-beyond-the-room-in-the-books-is-refused-and-takes-nothing', () => {
+    const context = { ...contextFor({ 1: costOfOne * 10n }), openOrderRoom: 2 };
+    const plan = planBatch(context, [place(1n, 'room-key-a'), place(1n, 'room-key-b'), place(1n, 'room-key-c'), place(1n, 'room-key-a')]);
+    expect(plan.outcomes.map((outcome) => (outcome.kind === 'refused' ? outcome.error.key : outcome.kind))).toEqual(['inserted', 'inserted', 'order_book_full', 'same_as']);
+    expect(plan.inserts).toHaveLength(2);
+    expect(context.openOrderRoom).toBe(0);
+    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balancePaise).toBe(costOfOne * 8n);
+  });
+
+  it('a-cancel-or-close-repeated-with-its-key-answers-with-the-order-as-it-was-left', () => {
+    const cancelled = holding({ id: 90n, status: 'cancelled', fill_price_paise: null, margin_paise: null, end_idempotency_key: 'cancel-intent-1' });
+    const closed = holding({ id: 91n, status: 'closed', close_reason: 'user', end_idempotency_key: 'close-intent-1' });
+    const plan = planBatch(contextFor({ 1: 0n }, [cancelled, closed]), [
+      { kind: 'cancel', userId: 1n, orderId: 90n, idempotencyKey: 'cancel-intent-1' },
+      { kind: 'cancel', userId: 1n, orderId: 90n, idempotencyKey: 'another-intent' },
+      { kind: 'cancel', userId: 1n, orderId: 90n },
+      { kind: 'close', userId: 1n, orderId: 91n, vip: false, idempotencyKey: 'close-intent-1' },
+      { kind: 'close', userId: 1n, orderId: 91n, vip: false },
+    ]);
+    expect(plan.outcomes.map((outcome) => (outcome.kind === 'refused' ? outcome.error.key : outcome.kind))).toEqual([
+      'answered', 'order_not_pending', 'order_not_pending', 'answered', 'order_not_holding',
+    ]);
+    expect(plan.updates).toHaveLength(0);
+  });
+
   it('every-planned-transfer-balances', () => {
     const context = contextFor({ 1: costOfOne * 10n, 2: costOfOne * 10n }, [holding({ id: 78n, user_id: 2n, idempotency_key: 'held-order-2' })], { TCS: 361_000 });
     const plan = planBatch(context, [
       place(1n, 'market-key-a'), place(1n, 'market-key-b', { side: 'short', leverage: 2 }),
       place(2n, 'limit-key-a', { type: 'limit', limitPaise: 300_000n, pricePaise: 300_000n, fillsNow: false }),
-      { kind: 'close', userId: 2n, orderId: 78n, reason: 'user', vip: true },
+      { kind: 'close', userId: 2n, orderId: 78n, vip: true },
     ]);
     const transfers = transfersOf(plan);
     expect(transfers).toHaveLength(6);

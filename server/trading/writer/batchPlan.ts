@@ -1,13 +1,11 @@
-import { formatRupees } from '../../../contract/money.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { LockedAccount, Posting, TransferCommand } from '../../ledger/ledger.ts';
 import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
-import type { Notification } from '../../notifications/notifications.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import { type FeeSchedule, legFees, marginFor } from '../../../contract/fees.ts';
 import { lockedUntil, pnlAt, scheduleFor, type TradingRules } from '../rules.ts';
-import type { CancelCommand, CloseCommand, FillCommand, PlaceCommand, WriterCommand } from './commands.ts';
+import type { CancelCommand, CloseCommand, FillCommand, MarginCallCommand, PlaceCommand, WriterCommand } from './commands.ts';
 
 // Deciding a batch, in memory. The writer has locked every order row and ledger account the
 // batch touches; here each command, in arrival order, is checked against those rows and
@@ -26,6 +24,12 @@ export interface PlanContext {
   orders: Map<bigint, OrderRow>;
   /** Orders already recorded under a place command's (user, key): the command answers with them. */
   existing: ReadonlyMap<string, OrderRow>;
+  /**
+   * How many more open orders (pending or holding) the execution books can watch; each new
+   * order takes one as it is planned. At zero an order is refused before anything is written,
+   * so a committed order always has its place in the books.
+   */
+  openOrderRoom: number;
 }
 
 export type NewOrderRow = Omit<OrderRow, 'id' | 'created_at'>;
@@ -42,8 +46,6 @@ export interface PlannedUpdate {
   from: OrderRow['status'];
   row: OrderRow;
   transfer: TransferCommand;
-  /** A message for the owner when the change happened without them: a resting limit filled, a margin call. */
-  notification?: Notification;
 }
 
 export type Outcome =
@@ -87,6 +89,7 @@ function planOne(context: PlanContext, plan: BatchPlan, placedKeys: Map<string, 
     case 'cancel':
       return planCancel(context, plan, command, index);
     case 'close':
+    case 'margin_call':
       return planClose(context, plan, command, index);
   }
 }
@@ -152,6 +155,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   if (existing) return { kind: 'answered', row: existing };
   const earlier = placedKeys.get(key);
   if (earlier !== undefined) return { kind: 'same_as', command: earlier };
+  if (context.openOrderRoom <= 0) refuse('order_book_full');
 
   const amount = command.pricePaise * command.quantity;
   const schedule = scheduleFor(context.rules, command.vip, amount);
@@ -168,7 +172,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     frozen_paise: frozen, open_service_fee_bps: schedule.serviceFeeBps,
     open_tax_bps: command.side === 'long' ? schedule.stampDutyBps : schedule.sellingFeeBps, fill_price_paise: null, margin_paise: null, open_service_fee_paise: 0n, open_tax_paise: 0n,
     close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
-    locked_until: null, filled_at: null, closed_at: null,
+    locked_until: null, filled_at: null, closed_at: null, end_idempotency_key: null,
   };
   const what = `${command.side} ${command.quantity} ${command.code}`;
   const freezeTransfer = (orderId: bigint): TransferCommand => ({
@@ -177,6 +181,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   });
   if (!command.fillsNow) {
     post(context, freeze);
+    context.openOrderRoom -= 1;
     placedKeys.set(key, index);
     plan.inserts.push({ command: index, row: pending, transfers: (orderId) => [freezeTransfer(orderId)] });
     return { kind: 'inserted' };
@@ -185,6 +190,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   const fill = fillPostings(context, accounts, frozen, terms);
   // Both transfers are checked as one: the order is accepted and filled, or neither.
   post(context, [...freeze, ...fill]);
+  context.openOrderRoom -= 1;
   placedKeys.set(key, index);
   plan.inserts.push({
     command: index,
@@ -201,8 +207,8 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   return { kind: 'inserted' };
 }
 
-function update(plan: BatchPlan, context: PlanContext, index: number, before: OrderRow, after: OrderRow, transfer: TransferCommand, notification?: Notification): Outcome {
-  plan.updates.push({ command: index, from: before.status, row: after, transfer, notification });
+function update(plan: BatchPlan, context: PlanContext, index: number, before: OrderRow, after: OrderRow, transfer: TransferCommand): Outcome {
+  plan.updates.push({ command: index, from: before.status, row: after, transfer });
   context.orders.set(after.id, after);
   return { kind: 'updated' };
 }
@@ -221,15 +227,13 @@ function planFill(context: PlanContext, plan: BatchPlan, command: FillCommand, i
   }, {
     idempotencyKey: `order:${row.id}:fill`, kind: 'order_fill', userId: row.user_id, postings,
     reason: `Order ${row.id}: filled ${row.side} ${row.quantity} ${row.code} at ${command.pricePaise} paise`,
-  }, {
-    userId: row.user_id, kind: 'order_filled',
-    params: { order_no: row.id.toString(), code: row.code, side: row.side, quantity: Number(row.quantity), price: formatRupees(command.pricePaise) },
   });
 }
 
 function planCancel(context: PlanContext, plan: BatchPlan, command: CancelCommand, index: number): Outcome {
   const row = context.orders.get(command.orderId);
   if (!row || row.user_id !== command.userId) refuse('order_not_found');
+  if (isRepeatOf(row, 'cancelled', command.idempotencyKey)) return { kind: 'answered', row };
   if (row.status !== 'pending') refuse('order_not_pending');
   const accounts = accountsOf(context, row.user_id);
   const postings: Posting[] = [
@@ -237,17 +241,22 @@ function planCancel(context: PlanContext, plan: BatchPlan, command: CancelComman
     { accountId: accounts.availableAccountId, amountPaise: row.frozen_paise },
   ];
   post(context, postings);
-  return update(plan, context, index, row, { ...row, status: 'cancelled', closed_at: new Date(context.now) }, {
+  return update(plan, context, index, row, { ...row, status: 'cancelled', closed_at: new Date(context.now), end_idempotency_key: command.idempotencyKey ?? null }, {
     idempotencyKey: `order:${row.id}:cancel`, kind: 'order_cancel', userId: row.user_id, postings,
     reason: `Order ${row.id}: cancelled, held money returned`,
   });
 }
 
-function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand, index: number): Outcome {
+/** A cancel or close the owner already made with this same key (a retry after a lost answer): answered with the order as it left it. */
+const isRepeatOf = (row: OrderRow, status: 'cancelled' | 'closed', idempotencyKey: string | undefined) =>
+  idempotencyKey !== undefined && row.status === status && row.end_idempotency_key === idempotencyKey;
+
+function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand | MarginCallCommand, index: number): Outcome {
   const row = context.orders.get(command.orderId);
-  const automatic = command.reason === 'margin_call';
+  const automatic = command.kind === 'margin_call';
   if (automatic && (!row || row.status !== 'holding')) return { kind: 'answered', row: null };
   if (!row || row.user_id !== command.userId) refuse('order_not_found');
+  if (!automatic && isRepeatOf(row, 'closed', command.idempotencyKey)) return { kind: 'answered', row };
   if (row.status !== 'holding') refuse('order_not_holding');
   if (!automatic && row.locked_until && row.locked_until.getTime() > context.now) refuse('position_locked');
   if (!automatic && context.market.phase() !== 'open') refuse('non_trading_hours');
@@ -280,9 +289,10 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand,
   post(context, postings);
   return update(plan, context, index, row, {
     ...row, status: 'closed', close_price_paise: price, close_service_fee_paise: closeFees.service, close_tax_paise: closeFees.tax,
-    realised_pnl_paise: pnl, close_reason: command.reason, closed_at: new Date(context.now),
+    realised_pnl_paise: pnl, close_reason: automatic ? 'margin_call' : 'user', closed_at: new Date(context.now),
+    end_idempotency_key: automatic ? null : command.idempotencyKey ?? null,
   }, {
     idempotencyKey: `order:${row.id}:close`, kind: 'position_close', userId: row.user_id, postings,
     reason: absorbed > 0n ? `${closing}; loss beyond the account (${absorbed} paise) absorbed by the firm` : closing,
-  }, automatic ? { userId: row.user_id, kind: 'margin_call', params: { order_no: row.id.toString(), code: row.code } } : undefined);
+  });
 }

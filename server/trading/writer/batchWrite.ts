@@ -73,11 +73,11 @@ export async function updateOrders(tx: Sql, updates: readonly PlannedUpdate[]): 
         status = u.status, fill_price_paise = u.fill_price_paise, margin_paise = u.margin_paise,
         open_service_fee_paise = u.open_service_fee_paise, open_tax_paise = u.open_tax_paise, filled_at = u.filled_at, locked_until = u.locked_until,
         close_price_paise = u.close_price_paise, close_service_fee_paise = u.close_service_fee_paise, close_tax_paise = u.close_tax_paise,
-        realised_pnl_paise = u.realised_pnl_paise, close_reason = u.close_reason, closed_at = u.closed_at
+        realised_pnl_paise = u.realised_pnl_paise, close_reason = u.close_reason, closed_at = u.closed_at, end_idempotency_key = u.end_idempotency_key
        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::timestamptz[], $9::timestamptz[],
-                   $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[], $15::timestamptz[])
+                   $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[], $15::timestamptz[], $16::text[])
          AS u (id, from_status, status, fill_price_paise, margin_paise, open_service_fee_paise, open_tax_paise, filled_at, locked_until,
-               close_price_paise, close_service_fee_paise, close_tax_paise, realised_pnl_paise, close_reason, closed_at)
+               close_price_paise, close_service_fee_paise, close_tax_paise, realised_pnl_paise, close_reason, closed_at, end_idempotency_key)
       WHERE o.id = u.id AND o.status = u.from_status
       RETURNING o.*`,
     [
@@ -86,6 +86,7 @@ export async function updateOrders(tx: Sql, updates: readonly PlannedUpdate[]): 
       text(rows.map((row) => row.open_tax_paise)), times(rows.map((row) => row.filled_at)), times(rows.map((row) => row.locked_until)),
       text(rows.map((row) => row.close_price_paise)), text(rows.map((row) => row.close_service_fee_paise)), text(rows.map((row) => row.close_tax_paise)),
       text(rows.map((row) => row.realised_pnl_paise)), rows.map((row) => row.close_reason), times(rows.map((row) => row.closed_at)),
+      rows.map((row) => row.end_idempotency_key),
     ],
   );
   if (written.length !== updates.length) throw new Error('trading: an order changed while the batch was written');

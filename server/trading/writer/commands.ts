@@ -32,24 +32,47 @@ export interface FillCommand {
   vip: boolean;
 }
 
+/** The owner cancels a pending order. `idempotencyKey` names this one intent: a repeat answers with the cancelled order. */
 export interface CancelCommand {
   kind: 'cancel';
   userId: bigint;
   orderId: bigint;
+  idempotencyKey?: string;
 }
 
-/** `margin_call` closes ignore the lock and the session phase, and do nothing if the position is gone. */
+/** The owner closes a position at the last price. `idempotencyKey` names this one intent: a repeat answers with the closed order. */
 export interface CloseCommand {
   kind: 'close';
   userId: bigint;
   orderId: bigint;
-  reason: 'user' | 'margin_call';
+  vip: boolean;
+  idempotencyKey?: string;
+}
+
+/** The stream reached a position's margin-call level: it is closed whatever its lock and the session phase, or nothing happens if it is gone. */
+export interface MarginCallCommand {
+  kind: 'margin_call';
+  userId: bigint;
+  orderId: bigint;
   vip: boolean;
 }
 
-export type WriterCommand = PlaceCommand | FillCommand | CancelCommand | CloseCommand;
+export type WriterCommand = PlaceCommand | FillCommand | CancelCommand | CloseCommand | MarginCallCommand;
 
-/** What a command answers: the order as committed, or null for a fill or margin call that found nothing to do. */
-export type CommandResult = OrderRow | null;
+/**
+ * What each command answers once its batch has committed: the order as committed, or for the
+ * commands the stream triggers, null when the order had already moved on (cancelled, closed).
+ */
+export interface CommandResults {
+  place: OrderRow;
+  cancel: OrderRow;
+  close: OrderRow;
+  fill: OrderRow | null;
+  margin_call: OrderRow | null;
+}
+export type ResultOf<Command extends WriterCommand> = CommandResults[Command['kind']];
+
+/** Commands users send: these wait in the bounded queue. Fills and margin calls are bounded by the books that trigger them. */
+export const isUserCommand = (command: WriterCommand): boolean => command.kind === 'place' || command.kind === 'cancel' || command.kind === 'close';
 
 export const targetOrderOf = (command: WriterCommand): bigint | null => (command.kind === 'place' ? null : command.orderId);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
-import { refuse } from '../../http/refusal.ts';
+import { Refusal, refuse } from '../../http/refusal.ts';
 import { appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
 import { ledgerAccountsOfUsers, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
@@ -9,7 +9,8 @@ import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
 import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
 import { allocateIds, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
-import { type CommandResult, type PlaceCommand, targetOrderOf, type WriterCommand } from './commands.ts';
+import { isUserCommand, type PlaceCommand, type ResultOf, targetOrderOf, type WriterCommand } from './commands.ts';
+import { answerOf, eventsOfInsert, eventsOfUpdate, inboxMessagesOf, type OrderEvent, type WrittenTransfer } from './events.ts';
 
 // The order writer: the one owner of order and balance changes in this process.
 //
@@ -21,6 +22,10 @@ import { type CommandResult, type PlaceCommand, targetOrderOf, type WriterComman
 // Durability is paid once per batch, and the database stays the only record: nothing is
 // answered before its commit, and a crash at any point loses only uncommitted batches,
 // whose callers never got an answer.
+//
+// What a batch committed leaves as events (events.ts): the inbox messages are written from
+// them inside the transaction; after the commit every subscriber gets them (the execution
+// books, live pushes), and then each command is answered from its own events.
 
 export interface OrderWriterOptions {
   db: Database;
@@ -33,33 +38,58 @@ export interface OrderWriterOptions {
   logger?: Logger;
   /** Commands per batch at most; more wait for the next one. */
   batchSizeMax?: number;
+  /** Users' commands waiting at most; one more is answered system_busy at once rather than queued without bound. */
+  queueMax?: number;
+  /**
+   * Open orders (pending or holding) the execution books can watch, and how many there are
+   * at start: a new order beyond the limit is refused (order_book_full) before it is written.
+   */
+  openOrders?: { max: number; atStart: number };
 }
 
+export type OrderEventListener = (events: readonly OrderEvent[]) => void;
+
 export interface OrderWriter {
-  submit(command: WriterCommand): Promise<CommandResult>;
+  submit<Command extends WriterCommand>(command: Command): Promise<ResultOf<Command>>;
+  /** Adds a listener for what each batch committed; it runs after the commit, before the batch's answers. */
+  subscribe(listener: OrderEventListener): () => void;
   /** Resolves when every command submitted so far has been answered. */
   idle(): Promise<void>;
   /** Batches written and commands in them since start, for benchmarks and logs. */
-  stats(): { batches: number; commands: number; fallbacks: number };
+  stats(): { batches: number; commands: number; fallbacks: number; refusedBusy: number; openOrders: number };
 }
 
 interface Queued {
   command: WriterCommand;
-  resolve: (result: CommandResult) => void;
+  resolve: (result: OrderRow | null) => void;
   reject: (error: unknown) => void;
 }
 
 interface Written {
   plan: BatchPlan;
-  /** The committed row per command index (inserted or updated). */
-  rows: Map<number, OrderRow>;
+  /** The events of each command, by its index in the batch. */
+  eventsByCommand: Map<number, OrderEvent[]>;
+  /** Open orders the batch ended (cancels, closes): their room in the books is free once it commits. */
+  ended: number;
 }
 
-export function createOrderWriter({ db, currentRules, house, market, now, logger, batchSizeMax = 1024 }: OrderWriterOptions): OrderWriter {
+const defaultQueueMax = 16_384;
+/** Subscribers are wired once at start; more than this is a leak. */
+const listenersMax = 8;
+
+export function createOrderWriter({
+  db, currentRules, house, market, now, logger, batchSizeMax = 1024, queueMax = defaultQueueMax, openOrders = { max: Number.POSITIVE_INFINITY, atStart: 0 },
+}: OrderWriterOptions): OrderWriter {
   // Which ledger accounts a user has never changes: looked up once per user.
   const accountsByUser = new Map<bigint, UserLedgerAccounts>();
   const queue: Queued[] = [];
-  const counters = { batches: 0, commands: 0, fallbacks: 0 };
+  let queuedUserCommands = 0;
+  const counters = { batches: 0, commands: 0, fallbacks: 0, refusedBusy: 0 };
+  const listeners = new Set<OrderEventListener>();
+  // Open orders committed or taken by a batch in flight. A batch takes room for its new
+  // orders as it plans them and gives back what it ended only after its commit, so two
+  // batches in flight can never promise the books more than they hold.
+  let openOrderCount = openOrders.atStart;
 
   async function accountsOf(sql: Sql, userIds: Iterable<bigint>): Promise<Map<bigint, UserLedgerAccounts>> {
     const wanted = [...new Set(userIds)];
@@ -71,7 +101,7 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
   // Lock and read everything the batch touches, decide every command in memory, then write
   // all rows: a fixed handful of statements whatever the batch size. Ids are drawn from the
   // sequences up front so that every row, and every transfer's key, is known before writing.
-  async function write(tx: Sql, commands: readonly WriterCommand[], lane: number): Promise<Written> {
+  async function write(tx: Sql, commands: readonly WriterCommand[], lane: number, taken: { orders: number }): Promise<Written> {
     const accounts = await accountsOf(tx, commands.map((command) => command.userId));
     const accountIds = [...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]);
     const targets = [...new Set(commands.map(targetOrderOf).filter((id): id is bigint => id !== null))];
@@ -82,42 +112,70 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
     // At most two transfers per new order (freeze and fill) and one per other command.
     const { orderIds, transferIds } = await allocateIds(tx, places.length, commands.length + places.length);
 
-    const plan = planBatch({
-      rules: currentRules(), house: house[lane]!, market, now: now(), accounts, balances, orders,
+    const room = Math.max(0, openOrders.max - openOrderCount);
+    const context = {
+      rules: currentRules(), house: house[lane]!, market, now: now(), accounts, balances, orders, openOrderRoom: room,
       existing: new Map(existing.map((row) => [keyOf(row.user_id, row.idempotency_key), row])),
-    }, commands);
+    };
+    const plan = planBatch(context, commands);
+    taken.orders = room - context.openOrderRoom;
+    openOrderCount += taken.orders;
 
     const transfers: (TransferCommand & { id: bigint })[] = [];
-    const numbered = <T extends TransferCommand>(transfer: T) => transfers.push({ ...transfer, id: transferIds[transfers.length]! });
+    const numbered = (transfer: TransferCommand, orderId: bigint): WrittenTransfer => {
+      const id = transferIds[transfers.length]!;
+      transfers.push({ ...transfer, id });
+      return { id, kind: transfer.kind, userId: transfer.userId!, orderId };
+    };
+    const insertTransfers = new Map<number, WrittenTransfer[]>();
     const newRows = plan.inserts.map((insert, index) => {
       const id = orderIds[index]!;
-      for (const transfer of insert.transfers(id)) numbered(transfer);
+      insertTransfers.set(insert.command, insert.transfers(id).map((transfer) => numbered(transfer, id)));
       return { ...insert.row, id };
     });
-    for (const update of plan.updates) numbered(update.transfer);
+    const updateTransfers = plan.updates.map((update) => numbered(update.transfer, update.row.id));
     const inserted = await insertOrders(tx, newRows);
     const updated = await updateOrders(tx, plan.updates);
     await appendTransfers(tx, transfers);
-    await notifyAll(tx, plan.updates.flatMap((update) => (update.notification ? [update.notification] : [])));
 
-    const rows = new Map<number, OrderRow>();
-    plan.inserts.forEach((insert, index) => rows.set(insert.command, inserted.get(orderIds[index]!)!));
-    for (const update of plan.updates) rows.set(update.command, updated.get(update.row.id)!);
-    return { plan, rows };
+    const eventsByCommand = new Map<number, OrderEvent[]>();
+    plan.inserts.forEach((insert, index) => {
+      eventsByCommand.set(insert.command, eventsOfInsert(commands[insert.command] as PlaceCommand, inserted.get(orderIds[index]!)!, insertTransfers.get(insert.command)!));
+    });
+    plan.updates.forEach((update, index) => {
+      const command = commands[update.command]!;
+      if (command.kind === 'place') throw new Error('trading: a place command planned as an update');
+      eventsByCommand.set(update.command, eventsOfUpdate(command, updated.get(update.row.id)!, updateTransfers[index]!));
+    });
+    await notifyAll(tx, inboxMessagesOf([...eventsByCommand.values()].flat()));
+    const ended = plan.updates.filter((update) => update.row.status === 'cancelled' || update.row.status === 'closed').length;
+    return { plan, eventsByCommand, ended };
   }
 
-  function answer(batch: readonly Queued[], { plan, rows }: Written): void {
+  function publish(events: readonly OrderEvent[]): void {
+    if (events.length === 0) return;
+    for (const listener of listeners) {
+      // A listener that fails must not fail the others, nor the answers: the batch is committed.
+      try {
+        listener(events);
+      } catch (error) {
+        logger?.error({ err: error }, 'trading: an order event listener failed');
+      }
+    }
+  }
+
+  function answer(batch: readonly Queued[], { plan, eventsByCommand }: Written): void {
     plan.outcomes.forEach((outcome, index) => {
       const { command, resolve, reject } = batch[index]!;
       try {
         switch (outcome.kind) {
           case 'inserted':
           case 'updated':
-            return resolve(rows.get(index)!);
+            return resolve(answerOf(eventsByCommand.get(index)!));
           case 'answered':
             return resolve(command.kind === 'place' && outcome.row ? sameTermsOrRefuse(outcome.row, command) : outcome.row);
           case 'same_as':
-            return resolve(sameTermsOrRefuse(rows.get(outcome.command)!, command as PlaceCommand));
+            return resolve(sameTermsOrRefuse(answerOf(eventsByCommand.get(outcome.command)!)!, command as PlaceCommand));
           case 'refused':
             return reject(outcome.error);
         }
@@ -128,12 +186,17 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
   }
 
   async function runBatch(batch: readonly Queued[], lane: number, retriedAfterKeyClash = false): Promise<void> {
+    const taken = { orders: 0 };
     try {
-      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command), lane));
+      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command), lane, taken));
       counters.batches += 1;
       counters.commands += batch.length;
+      openOrderCount -= written.ended;
+      publish([...written.eventsByCommand.values()].flat());
       answer(batch, written);
     } catch (error) {
+      // Nothing was written: the room the batch took in the books is free again.
+      openOrderCount -= taken.orders;
       // A batch written at the same time committed an order under one of these keys (a
       // double tap split over two batches): looked up again now, it is answered as a repeat.
       if (isUniqueViolation(error) && !retriedAfterKeyClash) return runBatch(batch, lane, true);
@@ -159,7 +222,9 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
   function pump(): void {
     while (freeLanes.length > 0 && queue.length > 0) {
       const lane = freeLanes.shift()!;
-      void runBatch(queue.splice(0, batchSizeMax), lane).finally(() => {
+      const batch = queue.splice(0, batchSizeMax);
+      queuedUserCommands -= batch.filter((queued) => isUserCommand(queued.command)).length;
+      void runBatch(batch, lane).finally(() => {
         freeLanes.push(lane);
         pump();
       });
@@ -178,23 +243,35 @@ export function createOrderWriter({ db, currentRules, house, market, now, logger
   }
 
   return {
-    submit(command) {
-      return new Promise<CommandResult>((resolve, reject) => {
-        queue.push({ command, resolve, reject });
+    submit<Command extends WriterCommand>(command: Command): Promise<ResultOf<Command>> {
+      if (isUserCommand(command)) {
+        if (queuedUserCommands >= queueMax) {
+          counters.refusedBusy += 1;
+          return Promise.reject(new Refusal('system_busy'));
+        }
+        queuedUserCommands += 1;
+      }
+      return new Promise<ResultOf<Command>>((resolve, reject) => {
+        queue.push({ command, resolve: resolve as (result: OrderRow | null) => void, reject });
         schedulePump();
       });
+    },
+    subscribe(listener) {
+      if (listeners.size >= listenersMax) throw new Error('trading: too many order event listeners');
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     idle() {
       if (freeLanes.length === house.length && queue.length === 0 && !pumpScheduled) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
-    stats: () => ({ ...counters }),
+    stats: () => ({ ...counters, openOrders: openOrderCount }),
   };
 }
 
-/** A repeated idempotency key answers with the first order, but only for the same terms. */
 const compareIds = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A repeated idempotency key answers with the first order, but only for the same terms. */
 export function sameTermsOrRefuse(row: OrderRow, command: Pick<PlaceCommand, 'code' | 'side' | 'type' | 'quantity' | 'leverage' | 'limitPaise'>): OrderRow {
   const same = row.code === command.code && row.side === command.side && row.type === command.type && row.quantity === command.quantity
     && row.leverage === command.leverage && row.limit_price_paise === command.limitPaise;
