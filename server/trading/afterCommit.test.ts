@@ -146,7 +146,7 @@ describe('a triggered command that fails inside its transaction', () => {
       const before = server.app.execution.watching();
       const opened = (await server.call('order/place', { code: 'HDFCBANK', side: 'long', type: 'market', quantity: 100, leverage: 5, idempotency_key: key() }, session)).body.data;
       expect(watchingSince(server, before)).toEqual({ limits: 0, marginCalls: 1 });
-      const fill = Number(opened.fill_price.replace('.', ''));
+      const fill = Number(opened.fill_price.replace('.', '')); // number-ok: a quote price in paise for the hand-driven market
       faults.arm(/UPDATE orders/, 1);
       driven.trade('HDFCBANK', Math.round((fill * 0.8) / 5) * 5);
       await server.app.execution.settled();

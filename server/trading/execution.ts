@@ -94,10 +94,11 @@ export function createExecution(context: TradingContext, options: ExecutionOptio
     forget(row.id);
     const base = { id: row.id, userId: row.user_id, code: row.code, triggersBelow: row.side === 'long', vip };
     if (row.status === 'pending' && row.limit_price_paise !== null) {
+      // number-ok: the books index prices as numbers of paise (quote prices are safe integers far below 2^53).
       watch('limits', { ...base, pricePaise: Number(row.limit_price_paise) });
     } else if (row.status === 'holding') {
       const price = marginCallPrice(row.side, row.fill_price_paise!, row.margin_paise!, row.quantity, context.currentRules().maintenanceMarginPercent);
-      watch('marginCalls', { ...base, pricePaise: Number(price) });
+      watch('marginCalls', { ...base, pricePaise: Number(price) }); // number-ok: as above
     }
   }
 

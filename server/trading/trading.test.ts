@@ -189,7 +189,7 @@ describe('resting limit orders, closing and margin calls', () => {
   it('closes a short at a profit when the price falls, and realises it in the ledger', async () => {
     const { session, userId } = await fundedTrader(1_000_000n);
     const opened = (await server.call('order/place', { code: 'SBIN', side: 'short', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.data;
-    const fill = Number(opened.fill_price.replace('.', ''));
+    const fill = Number(opened.fill_price.replace('.', '')); // number-ok: a quote price in paise for the hand-driven market
     driven.trade('SBIN', fill - 500);
     const closed = (await server.call('order/close', { order_no: opened.order_no }, session)).body.data;
     expect(closed).toMatchObject({ status: 'closed', realised_pnl: '500.00', close_reason: 'user' });
@@ -201,7 +201,7 @@ describe('resting limit orders, closing and margin calls', () => {
   it('closes a leveraged long automatically when its loss reaches the maintenance level, and says why', async () => {
     const { session } = await fundedTrader(1_000_000n);
     const opened = (await server.call('order/place', { code: 'HDFCBANK', side: 'long', type: 'market', quantity: 100, leverage: 5, idempotency_key: key() }, session)).body.data;
-    const fill = Number(opened.fill_price.replace('.', ''));
+    const fill = Number(opened.fill_price.replace('.', '')); // number-ok: a quote price in paise for the hand-driven market
     driven.trade('HDFCBANK', Math.round((fill * 0.8) / 5) * 5);
     await server.app.execution.settled();
     const closed = (await server.call('order/detail', { order_no: opened.order_no }, session)).body.data;

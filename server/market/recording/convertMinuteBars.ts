@@ -58,7 +58,7 @@ export function parseMinuteBarCsv(text: string, file: string): MinuteBar[] {
     const price = (column: 'open' | 'high' | 'low' | 'close'): number => {
       const paise = parseRupees(row[column] ?? '');
       if (paise === null || paise <= 0n) throw new Error(`${where}: ${column} ${row[column]} is not a price`);
-      return Number(paise);
+      return Number(paise); // number-ok: a quote price in paise, far below 2^53, is a number in the stream
     };
     const volumeText = row.volume ?? '';
     if (!/^\d+$/.test(volumeText)) throw new Error(`${where}: volume ${volumeText} is not a whole number`);

@@ -231,7 +231,7 @@ describe('NSE minute bars', () => {
     // Expected figures straight from the CSV files.
     const csvRows = (symbol: string) =>
       readFileSync(join(dataDir!, 'minute', `${symbol}_1min.csv`), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
-    const paise = (text: string) => Number(parseRupees(text));
+    const paise = (text: string) => Number(parseRupees(text)); // number-ok: stream prices are numbers of paise
     const expected = (symbol: string) => {
       const rows = csvRows(symbol);
       const today = rows.filter((row) => row[0]!.startsWith(date));
