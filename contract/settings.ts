@@ -1,42 +1,15 @@
 import { z } from 'zod';
-import { parseRupees } from './money.ts';
 import { jsonValue, reasonField } from './paging.ts';
+import { hoursRange, positiveRupees, timeWindow, wholeNumberFrom } from './settingValues.ts';
+import { tradingSettingSchemas } from './tradingSettings.ts';
+
+// Older importers (funding rules, the apps' rule texts) read the shapes from here.
+export { hoursRange, timeWindow, type TimeWindow } from './settingValues.ts';
 
 // Configuration values staff may change at run time (admin only, audited). The shape of
 // each value is here so the back office can check a value before sending it; defaults,
-// descriptions and groups are in server/settings/registry.ts.
-
-/** A positive rupee amount as a decimal string ("5000.00"), checked without a float. */
-export const positiveRupees = z.string().refine((text) => {
-  const paise = parseRupees(text);
-  return paise !== null && paise > 0n && text.trim() === text;
-});
-
-/** "HH:mm" on a 24-hour clock. */
-export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
-
-/**
- * When something is open, in India Standard Time: ISO weekdays (1 = Monday … 7 = Sunday)
- * and a from–to clock range, both ends included to the minute. Ranges do not cross midnight.
- */
-export const timeWindow = z
-  .object({
-    days: z.array(z.number().int().min(1).max(7)).min(1).max(7).refine((days) => new Set(days).size === days.length),
-    from: clockTime,
-    to: clockTime,
-  })
-  .strict()
-  .refine((window) => window.from <= window.to);
-export type TimeWindow = z.infer<typeof timeWindow>;
-
-/** Hours shown to the user as "arrives within from–to hours". */
-export const hoursRange = z
-  .object({ from: z.number().int().min(0).max(720), to: z.number().int().min(0).max(720) })
-  .strict()
-  .refine((range) => range.from <= range.to);
-
-/** A fee in basis points of the contract amount (1 bp = 0.01 %), at most 10 %. */
-const basisPoints = z.number().int().min(0).max(1000);
+// descriptions and groups are in server/settings/registry.ts, and the trading settings
+// (fees and timing) are one table of their own, contract/tradingSettings.ts.
 
 export const settingValueSchemas = {
   'deposit.minimum': positiveRupees,
@@ -45,22 +18,10 @@ export const settingValueSchemas = {
   'withdrawal.window': timeWindow,
   'withdrawal.arrival_text_hours': hoursRange,
   'withdrawal.four_eyes_above': positiveRupees,
-  'fund_password.max_failures': z.number().int().min(1).max(100),
-  'fund_password.lockout_minutes': z.number().int().min(1).max(7 * 24 * 60),
-  'upload.max_bytes': z.number().int().min(64 * 1024).max(20 * 1024 * 1024),
-  // Trading fees in basis points of the contract amount (1 bp = 0.01 %), and the timing rules.
-  'trade.service_fee_bps': basisPoints,
-  'trade.stamp_duty_bps': basisPoints,
-  'trade.selling_fee_bps': basisPoints,
-  'trade.vip_service_fee_bps': basisPoints,
-  'trade.vip_stamp_duty_bps': basisPoints,
-  'trade.vip_selling_fee_bps': basisPoints,
-  'trade.block_service_fee_bps': basisPoints,
-  'trade.block_stamp_duty_bps': basisPoints,
-  'trade.block_selling_fee_bps': basisPoints,
-  'trade.block_minimum': positiveRupees,
-  'trade.sell_after_minutes': z.number().int().min(0).max(60 * 24 * 30),
-  'trade.lock_days': z.number().int().min(0).max(30),
+  'fund_password.max_failures': wholeNumberFrom(1, 100),
+  'fund_password.lockout_minutes': wholeNumberFrom(1, 7 * 24 * 60),
+  'upload.max_bytes': wholeNumberFrom(64 * 1024, 20 * 1024 * 1024),
+  ...tradingSettingSchemas,
 } as const;
 
 export type SettingName = keyof typeof settingValueSchemas;

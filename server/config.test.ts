@@ -2,8 +2,9 @@
 // its own variables, the block-trade size is rupees read without a float, and a bad value
 // stops the server at start with the variable's name instead of trading on a guess.
 import { describe, expect, it } from 'vitest';
+import { tradingSettingNames, tradingSettings } from '../contract/tradingSettings.ts';
 import { readConfig } from './config.ts';
-import { defaultTradingRules } from './trading/rules.ts';
+import { defaultTradingRules, tradeSettingDefaults } from './trading/rules.ts';
 
 const rulesOf = (env: Record<string, string>) => readConfig({ DATA_DIR: '/tmp/ledgerline-config-test', ...env }).trading;
 
@@ -27,5 +28,14 @@ describe('trading rules from the environment', () => {
     expect(() => rulesOf({ TRADE_BLOCK_MINIMUM: '1e9' })).toThrow(/TRADE_BLOCK_MINIMUM/);
     expect(() => rulesOf({ TRADE_BLOCK_MINIMUM: '-5' })).toThrow(/TRADE_BLOCK_MINIMUM/);
     expect(() => rulesOf({ TRADE_VIP_SELLING_FEE_BPS: '2000' })).toThrow(/TRADE_VIP_SELLING_FEE_BPS/);
+  });
+});
+
+describe('every trading setting from its own variable', () => {
+  it.each(tradingSettingNames)('%s-reads-its-variable-within-its-bounds-and-names-it-when-outside', (name) => {
+    const setting = tradingSettings[name];
+    const [inside, outside] = setting.kind === 'integer' ? [setting.maximum, setting.maximum + 1] : ['123456.78', '0.00'];
+    expect(tradeSettingDefaults(rulesOf({ [setting.environment]: String(inside) }))[name]).toBe(inside);
+    expect(() => rulesOf({ [setting.environment]: String(outside) })).toThrow(new RegExp(setting.environment));
   });
 });

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
-import { parseRupees } from '../contract/money.ts';
+import { type TradingSetting, tradingSettings } from '../contract/tradingSettings.ts';
 import type { DatabaseTarget } from './db/open.ts';
 import type { MarketConfig } from './market/runtime.ts';
-import { defaultTradingRules, type TradingRules } from './trading/rules.ts';
+import { defaultTradingRules, type TradingRules, withTradingSettings } from './trading/rules.ts';
 
 export interface ServerConfig {
   host: string;
@@ -64,7 +64,11 @@ function readMarketConfig(env: NodeJS.ProcessEnv, demoMode: boolean): MarketConf
   };
 }
 
-/** Published trading rules; every value is shown to users on the order sheet. */
+/**
+ * Published trading rules; every value is shown to users on the order sheet. The fees and
+ * timing are the trading settings: each row of contract/tradingSettings.ts names its variable
+ * and bounds, and what is read here is the deployment's default, which staff may then change.
+ */
 function readTradingRules(env: NodeJS.ProcessEnv): TradingRules {
   const rules = defaultTradingRules;
   const integer = (name: string, fallback: number, min: number, max: number) => {
@@ -72,42 +76,31 @@ function readTradingRules(env: NodeJS.ProcessEnv): TradingRules {
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${env[name]}`);
     return value;
   };
-  const rupees = (name: string, fallback: bigint) => {
-    const text = env[name]?.trim();
-    if (!text) return fallback;
-    const paise = parseRupees(text);
-    if (paise === null || paise <= 0n) throw new Error(`${name} must be a positive rupee amount such as 100000000.00, got ${env[name]}`);
-    return paise;
-  };
   const leverages = env.TRADE_LEVERAGES?.trim()
     ? env.TRADE_LEVERAGES.split(',').map((part) => Number(part.trim()))
     : [...rules.leverages];
   if (leverages.length === 0 || leverages.some((value) => !Number.isInteger(value) || value < 1 || value > 100)) {
     throw new Error(`TRADE_LEVERAGES must be whole numbers from 1 to 100, got ${env.TRADE_LEVERAGES}`);
   }
-  return {
-    ...rules,
+  const deployment = {
     leverages,
     defaultLot: integer('TRADE_LOT', rules.defaultLot, 1, 100_000),
-    fees: {
-      serviceFeeBps: integer('TRADE_SERVICE_FEE_BPS', rules.fees.serviceFeeBps, 0, 1000),
-      stampDutyBps: integer('TRADE_STAMP_DUTY_BPS', rules.fees.stampDutyBps, 0, 1000),
-      sellingFeeBps: integer('TRADE_SELLING_FEE_BPS', rules.fees.sellingFeeBps, 0, 1000),
-    },
-    vipFees: {
-      serviceFeeBps: integer('TRADE_VIP_SERVICE_FEE_BPS', rules.vipFees.serviceFeeBps, 0, 1000),
-      stampDutyBps: integer('TRADE_VIP_STAMP_DUTY_BPS', rules.vipFees.stampDutyBps, 0, 1000),
-      sellingFeeBps: integer('TRADE_VIP_SELLING_FEE_BPS', rules.vipFees.sellingFeeBps, 0, 1000),
-    },
-    blockFees: {
-      serviceFeeBps: integer('TRADE_BLOCK_SERVICE_FEE_BPS', rules.blockFees.serviceFeeBps, 0, 1000),
-      stampDutyBps: integer('TRADE_BLOCK_STAMP_DUTY_BPS', rules.blockFees.stampDutyBps, 0, 1000),
-      sellingFeeBps: integer('TRADE_BLOCK_SELLING_FEE_BPS', rules.blockFees.sellingFeeBps, 0, 1000),
-    },
-    blockMinimumPaise: rupees('TRADE_BLOCK_MINIMUM', rules.blockMinimumPaise),
-    sellAfterMinutes: integer('TRADE_SELL_AFTER_MINUTES', rules.sellAfterMinutes, 0, 60 * 24 * 30),
-    lockDays: integer('TRADE_LOCK_DAYS', rules.lockDays, 0, 30),
     maintenanceMarginPercent: integer('TRADE_MAINTENANCE_MARGIN_PERCENT', rules.maintenanceMarginPercent, 0, 99),
     ordersPerSecond: integer('TRADE_ORDERS_PER_SECOND', rules.ordersPerSecond, 1, 100_000),
   };
+  return withTradingSettings(deployment, (name) => tradingSettingFromEnvironment(env, tradingSettings[name]));
+}
+
+/** A trading setting's deployment default: its variable when set, checked against the row's bounds, else the row's default. */
+function tradingSettingFromEnvironment(env: NodeJS.ProcessEnv, setting: TradingSetting): number | string {
+  const text = env[setting.environment]?.trim();
+  if (!text) return setting.defaultValue;
+  // Numbers as Number() reads them, as for the other variables; rupees as written, without a float.
+  const value = setting.kind === 'integer' ? Number(text) : text;
+  if (setting.schema.safeParse(value).success) return value;
+  const allowed =
+    setting.kind === 'integer'
+      ? `an integer from ${setting.minimum} to ${setting.maximum}`
+      : `a positive rupee amount such as ${setting.defaultValue}`;
+  throw new Error(`${setting.environment} must be ${allowed}, got ${env[setting.environment]}`);
 }

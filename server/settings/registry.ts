@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { type SettingName, type SettingValue, settingGroups, settingValueSchemas } from '../../contract/settings.ts';
-import { formatRupees } from '../../contract/money.ts';
-import { defaultTradingRules } from '../trading/rules.ts';
+import { type TradingSettingName, tradingSettingNames, tradingSettings } from '../../contract/tradingSettings.ts';
 
 // The registry of configuration values staff may change at run time: for each name its
 // schema (contract/settings.ts), default, group and a description for the back office.
-// Code reads them through the settings store (store.ts); a value not overridden in the
+// Code reads them through the settings store (settings.ts); a value not overridden in the
 // `settings` table is its default. A deployment may give other defaults (the TRADE_* environment).
+// The trading settings (fees and timing) are rows of their own table, contract/tradingSettings.ts:
+// this registry lists them from it and knows nothing of trading itself.
 
 export interface SettingDefinition<Name extends SettingName> {
   schema: (typeof settingValueSchemas)[Name];
@@ -21,6 +22,15 @@ const define = <Name extends SettingName>(name: Name, definition: Omit<SettingDe
   if (!parsed.success) throw new Error(`settings: default of ${name} does not match its schema`);
   return { schema: settingValueSchemas[name], ...definition };
 };
+
+/** The trading settings' definitions, in the table's order, all in the 'trade' group. */
+function tradingSettingDefinitions(): { readonly [Name in TradingSettingName]: SettingDefinition<Name> } {
+  const entries = tradingSettingNames.map((name) => {
+    const { defaultValue, description } = tradingSettings[name];
+    return [name, define(name, { defaultValue, group: 'trade', description })] as const;
+  });
+  return Object.fromEntries(entries) as { readonly [Name in TradingSettingName]: SettingDefinition<Name> };
+}
 
 const workdays = [1, 2, 3, 4, 5];
 const everyDay = [1, 2, 3, 4, 5, 6, 7];
@@ -71,67 +81,7 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'upload',
     description: 'Largest image a user may upload, in bytes.',
   }),
-  // Defaults for these come from the server's environment (TRADE_*, see README): staff change them here at run time.
-  'trade.service_fee_bps': define('trade.service_fee_bps', {
-    defaultValue: defaultTradingRules.fees.serviceFeeBps,
-    group: 'trade',
-    description: 'Service fee (brokerage) on each leg, in basis points of the contract amount (1 bp = 0.01 %).',
-  }),
-  'trade.stamp_duty_bps': define('trade.stamp_duty_bps', {
-    defaultValue: defaultTradingRules.fees.stampDutyBps,
-    group: 'trade',
-    description: 'Stamp duty on the buy leg, in basis points.',
-  }),
-  'trade.selling_fee_bps': define('trade.selling_fee_bps', {
-    defaultValue: defaultTradingRules.fees.sellingFeeBps,
-    group: 'trade',
-    description: 'Selling fee (securities transaction tax) on the sell leg, in basis points.',
-  }),
-  'trade.vip_service_fee_bps': define('trade.vip_service_fee_bps', {
-    defaultValue: defaultTradingRules.vipFees.serviceFeeBps,
-    group: 'trade',
-    description: "VIP users' service fee on each leg, in basis points.",
-  }),
-  'trade.vip_stamp_duty_bps': define('trade.vip_stamp_duty_bps', {
-    defaultValue: defaultTradingRules.vipFees.stampDutyBps,
-    group: 'trade',
-    description: "VIP users' stamp duty on the buy leg, in basis points.",
-  }),
-  'trade.vip_selling_fee_bps': define('trade.vip_selling_fee_bps', {
-    defaultValue: defaultTradingRules.vipFees.sellingFeeBps,
-    group: 'trade',
-    description: "VIP users' selling fee on the sell leg, in basis points.",
-  }),
-  'trade.block_service_fee_bps': define('trade.block_service_fee_bps', {
-    defaultValue: defaultTradingRules.blockFees.serviceFeeBps,
-    group: 'trade',
-    description: 'Service fee on a block trade (a leg of at least the block-trade size), VIP or not, in basis points.',
-  }),
-  'trade.block_stamp_duty_bps': define('trade.block_stamp_duty_bps', {
-    defaultValue: defaultTradingRules.blockFees.stampDutyBps,
-    group: 'trade',
-    description: 'Stamp duty on the buy leg of a block trade, in basis points.',
-  }),
-  'trade.block_selling_fee_bps': define('trade.block_selling_fee_bps', {
-    defaultValue: defaultTradingRules.blockFees.sellingFeeBps,
-    group: 'trade',
-    description: 'Selling fee on the sell leg of a block trade, in basis points.',
-  }),
-  'trade.block_minimum': define('trade.block_minimum', {
-    defaultValue: formatRupees(defaultTradingRules.blockMinimumPaise),
-    group: 'trade',
-    description: 'Contract amount in rupees from which a leg is a block trade and pays the block-trade fees.',
-  }),
-  'trade.sell_after_minutes': define('trade.sell_after_minutes', {
-    defaultValue: defaultTradingRules.sellAfterMinutes,
-    group: 'trade',
-    description: 'A position can be closed only this many minutes after its fill.',
-  }),
-  'trade.lock_days': define('trade.lock_days', {
-    defaultValue: defaultTradingRules.lockDays,
-    group: 'trade',
-    description: 'T+N no-sell: a position filled on trading day T can be closed from trading day T+N.',
-  }),
+  ...tradingSettingDefinitions(),
 };
 
 export const isSettingName = (name: string): name is SettingName => Object.hasOwn(settingsRegistry, name);

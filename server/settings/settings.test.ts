@@ -54,6 +54,19 @@ describe('defaults', () => {
   });
 });
 
+describe('deployment defaults (the TRADE_* environment)', () => {
+  it('a-deployments-default-replaces-the-tables-and-is-shown-as-the-default', async () => {
+    const settings = await loadSettings(database.db, { 'trade.lock_days': 2, 'trade.block_minimum': '50000000.00' });
+    expect(settings.get('trade.lock_days')).toBe(2);
+    expect(settings.paise('trade.block_minimum')).toBe(5_000_000_000n);
+    expect(settings.list().find((row) => row.name === 'trade.lock_days')).toMatchObject({ group: 'trade', value: 2, default_value: 2, overridden: false });
+  });
+
+  it('a-deployment-default-outside-the-settings-bounds-stops-the-start', async () => {
+    await expect(loadSettings(database.db, { 'trade.lock_days': 31 })).rejects.toThrow(/trade\.lock_days/);
+  });
+});
+
 describe('changing a setting', () => {
   it('an-admin-changes-the-withdrawal-minimum-and-the-server-reads-it-at-once-and-after-a-restart', async () => {
     const result = await update('withdrawal.minimum', '250.00', 'Bank charges rose');
@@ -87,6 +100,9 @@ describe('changing a setting', () => {
     ['fund_password.max_failures', 0, 'setting_value_invalid'],
     ['fund_password.max_failures', 2.5, 'setting_value_invalid'],
     ['upload.max_bytes', 1024 * 1024 * 1024, 'setting_value_invalid'],
+    ['trade.service_fee_bps', 1001, 'setting_value_invalid'],
+    ['trade.lock_days', 31, 'setting_value_invalid'],
+    ['trade.block_minimum', '0.00', 'setting_value_invalid'],
     ['trade.leverage', 5, 'setting_unknown'],
     ['__proto__', 5, 'setting_unknown'],
   ])('refuses %s = %j with %s and changes nothing', async (name, value, message) => {

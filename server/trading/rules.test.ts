@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { SettingName } from '../../contract/settings.ts';
 import { parseRupees } from '../../contract/money.ts';
 import { feeOn } from '../../contract/fees.ts';
-import { currentRulesFrom, defaultTradingRules, lockedUntil, scheduleFor, tradeSettingDefaults } from './rules.ts';
+import { type TradingSettingName, tradingSettingNames, tradingSettings } from '../../contract/tradingSettings.ts';
+import { currentRulesFrom, defaultTradingRules, lockedUntil, scheduleFor, tradeSettingDefaults, withTradingSettings } from './rules.ts';
 
 const ist = (isoLocal: string) => Date.parse(`${isoLocal}+05:30`);
 
@@ -61,5 +62,35 @@ describe('the rules in force', () => {
     values.set('trade.service_fee_bps', 7);
     revision += 1;
     expect(current().fees.serviceFeeBps).toBe(7);
+  });
+});
+
+describe('the trading settings table', () => {
+  it('the-published-defaults-are-the-tables-defaults-put-where-each-row-says', () => {
+    expect(defaultTradingRules).toEqual({
+      leverages: [1, 2, 5],
+      defaultLot: 100,
+      fees: { serviceFeeBps: 3, stampDutyBps: 2, sellingFeeBps: 10 },
+      vipFees: { serviceFeeBps: 1, stampDutyBps: 2, sellingFeeBps: 10 },
+      blockFees: { serviceFeeBps: 2, stampDutyBps: 2, sellingFeeBps: 10 },
+      blockMinimumPaise: 10_00_00_000_00n,
+      sellAfterMinutes: 0,
+      lockDays: 0,
+      maintenanceMarginPercent: 20,
+      ordersPerSecond: 5,
+    });
+    expect(tradeSettingDefaults(defaultTradingRules)).toEqual(Object.fromEntries(tradingSettingNames.map((name) => [name, tradingSettings[name].defaultValue])));
+  });
+
+  it('each-row-sets-its-own-rule-and-reads-back-the-same-value', () => {
+    // A distinct value per row: a row writing another row's rule would show as a mismatch.
+    const distinct = new Map(tradingSettingNames.map((name, index) => [name, tradingSettings[name].kind === 'rupees' ? `${index + 1}00000.00` : index + 1]));
+    const rules = withTradingSettings(defaultTradingRules, (name: TradingSettingName) => distinct.get(name)!);
+    expect(tradeSettingDefaults(rules)).toEqual(Object.fromEntries(distinct));
+    expect(rules.fees.serviceFeeBps).toBe(1);
+    expect(rules.blockMinimumPaise).toBe(10_00_000_00n);
+    expect(rules.lockDays).toBe(12);
+    const targets = tradingSettingNames.map((name) => JSON.stringify(tradingSettings[name].inRules));
+    expect(new Set(targets).size).toBe(targets.length);
   });
 });

@@ -1,10 +1,12 @@
 import { type FeeSchedule, scheduleForLeg } from '../../contract/fees.ts';
-import { formatRupees } from '../../contract/money.ts';
+import { formatRupees, parseRupees } from '../../contract/money.ts';
 import type { OrderSide } from '../../contract/trading.ts';
-import { tradingDayStartAfter } from '../market/marketClock.ts';
-import type { Settings } from '../settings/settings.ts';
+import { type TradingSetting, type TradingSettingName, type TradingSettingValues, tradingSettingNames, tradingSettings } from '../../contract/tradingSettings.ts';
+import { tradingDayStartAfter } from '../../contract/calendar.ts';
 
-// The published trading rules: allowed leverages, lot, fees and timing. The fee and margin
+// The published trading rules: allowed leverages, lot, fees and timing. The fees and timing
+// are the trading settings (contract/tradingSettings.ts: default, bounds, environment variable),
+// which staff change at run time; the rest is deployment configuration. The fee and margin
 // arithmetic itself is shared with the order sheet (contract/fees.ts).
 
 export interface TradingRules {
@@ -27,63 +29,89 @@ export interface TradingRules {
   ordersPerSecond: number;
 }
 
-export const defaultTradingRules: TradingRules = {
-  leverages: [1, 2, 5],
-  defaultLot: 100,
-  // Brokerage 0.03 %, stamp duty on the buy leg 0.02 %, securities transaction tax on the sell leg 0.1 %.
-  fees: { serviceFeeBps: 3, stampDutyBps: 2, sellingFeeBps: 10 },
-  vipFees: { serviceFeeBps: 1, stampDutyBps: 2, sellingFeeBps: 10 },
-  // Legs of ₹10 crore and more.
-  blockFees: { serviceFeeBps: 2, stampDutyBps: 2, sellingFeeBps: 10 },
-  blockMinimumPaise: 10_00_00_000_00n,
-  sellAfterMinutes: 0,
-  lockDays: 0,
-  maintenanceMarginPercent: 20,
-  ordersPerSecond: 5,
-};
+/** The rules a deployment sets only through its environment (server/config.ts); the fees and timing are trading settings. */
+export type DeploymentTradingRules = Pick<TradingRules, 'leverages' | 'defaultLot' | 'maintenanceMarginPercent' | 'ordersPerSecond'>;
+
+/** A trading setting's value by name: from the settings store at run time, from the environment at start. */
+export type TradingSettingReader = (name: TradingSettingName) => TradingSettingValues[TradingSettingName];
+
+/**
+ * The deployment's rules with every trading setting put where its row says (contract/tradingSettings.ts).
+ * A rule no row gives is a programming error: it fails at import, when the defaults are built.
+ */
+export function withTradingSettings(deployment: DeploymentTradingRules, valueOf: TradingSettingReader): TradingRules {
+  const schedules: Record<'fees' | 'vipFees' | 'blockFees', Partial<FeeSchedule>> = { fees: {}, vipFees: {}, blockFees: {} };
+  const timing: Partial<Pick<TradingRules, 'blockMinimumPaise' | 'sellAfterMinutes' | 'lockDays'>> = {};
+  for (const name of tradingSettingNames) {
+    const setting: TradingSetting = tradingSettings[name];
+    const value = valueOf(name);
+    if (setting.kind === 'rupees') timing[setting.inRules.rule] = paiseOf(name, value);
+    else if ('schedule' in setting.inRules) schedules[setting.inRules.schedule][setting.inRules.rate] = wholeNumberOf(name, value);
+    else timing[setting.inRules.rule] = wholeNumberOf(name, value);
+  }
+  const schedule = (which: keyof typeof schedules): FeeSchedule => ({
+    serviceFeeBps: given(schedules[which].serviceFeeBps, `${which}.serviceFeeBps`),
+    stampDutyBps: given(schedules[which].stampDutyBps, `${which}.stampDutyBps`),
+    sellingFeeBps: given(schedules[which].sellingFeeBps, `${which}.sellingFeeBps`),
+  });
+  return {
+    ...deployment,
+    fees: schedule('fees'),
+    vipFees: schedule('vipFees'),
+    blockFees: schedule('blockFees'),
+    blockMinimumPaise: given(timing.blockMinimumPaise, 'blockMinimumPaise'),
+    sellAfterMinutes: given(timing.sellAfterMinutes, 'sellAfterMinutes'),
+    lockDays: given(timing.lockDays, 'lockDays'),
+  };
+}
+
+function given<Value>(value: Value | undefined, rule: string): Value {
+  if (value === undefined) throw new Error(`trading settings: no row gives the rule ${rule}`);
+  return value;
+}
+
+// The settings store and the configuration loader check each value against its row's schema
+// first; these only narrow the type, and fail loudly should a caller skip that check.
+function wholeNumberOf(name: TradingSettingName, value: number | string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`trading settings: ${name} is not a whole number`);
+  return value;
+}
+
+function paiseOf(name: TradingSettingName, value: number | string): bigint {
+  const paise = typeof value === 'string' ? parseRupees(value) : null;
+  if (paise === null) throw new Error(`trading settings: ${name} is not a rupee amount`);
+  return paise;
+}
+
+export const defaultTradingRules: TradingRules = withTradingSettings(
+  { leverages: [1, 2, 5], defaultLot: 100, maintenanceMarginPercent: 20, ordersPerSecond: 5 },
+  (name) => tradingSettings[name].defaultValue,
+);
 
 /**
  * The rules in force now: the deployment's rules with the fees and timing staff may change
- * (the trade.* settings). Every order and batch asks; the rules are derived again only after
+ * (the trading settings). Every order and batch asks; the rules are derived again only after
  * a setting changed, so a change applies to the next order and placing one costs no rebuild.
  */
-export function currentRulesFrom(base: TradingRules, settings: Pick<Settings, 'get' | 'paise' | 'revision'>): () => TradingRules {
+export function currentRulesFrom(
+  base: TradingRules,
+  settings: { get(name: TradingSettingName): number | string; revision(): number },
+): () => TradingRules {
   let derived: { revision: number; rules: TradingRules } | null = null;
   return () => {
     const revision = settings.revision();
-    if (derived?.revision !== revision) derived = { revision, rules: rulesWithSettings(base, settings) };
+    if (derived?.revision !== revision) derived = { revision, rules: withTradingSettings(base, (name) => settings.get(name)) };
     return derived.rules;
   };
 }
 
-function rulesWithSettings(base: TradingRules, settings: Pick<Settings, 'get' | 'paise'>): TradingRules {
-  return {
-    ...base,
-    fees: { serviceFeeBps: settings.get('trade.service_fee_bps'), stampDutyBps: settings.get('trade.stamp_duty_bps'), sellingFeeBps: settings.get('trade.selling_fee_bps') },
-    vipFees: { serviceFeeBps: settings.get('trade.vip_service_fee_bps'), stampDutyBps: settings.get('trade.vip_stamp_duty_bps'), sellingFeeBps: settings.get('trade.vip_selling_fee_bps') },
-    blockFees: { serviceFeeBps: settings.get('trade.block_service_fee_bps'), stampDutyBps: settings.get('trade.block_stamp_duty_bps'), sellingFeeBps: settings.get('trade.block_selling_fee_bps') },
-    blockMinimumPaise: settings.paise('trade.block_minimum'),
-    sellAfterMinutes: settings.get('trade.sell_after_minutes'),
-    lockDays: settings.get('trade.lock_days'),
+/** What a deployment's rules say about each trading setting: their defaults before staff change them. */
+export function tradeSettingDefaults(rules: TradingRules): TradingSettingValues {
+  const valueIn = ({ inRules }: TradingSetting): number | string => {
+    if ('schedule' in inRules) return rules[inRules.schedule][inRules.rate];
+    return inRules.rule === 'blockMinimumPaise' ? formatRupees(rules.blockMinimumPaise) : rules[inRules.rule];
   };
-}
-
-/** What a deployment's rules say about the trade.* settings: their defaults before staff change them. */
-export function tradeSettingDefaults(rules: TradingRules) {
-  return {
-    'trade.service_fee_bps': rules.fees.serviceFeeBps,
-    'trade.stamp_duty_bps': rules.fees.stampDutyBps,
-    'trade.selling_fee_bps': rules.fees.sellingFeeBps,
-    'trade.vip_service_fee_bps': rules.vipFees.serviceFeeBps,
-    'trade.vip_stamp_duty_bps': rules.vipFees.stampDutyBps,
-    'trade.vip_selling_fee_bps': rules.vipFees.sellingFeeBps,
-    'trade.block_service_fee_bps': rules.blockFees.serviceFeeBps,
-    'trade.block_stamp_duty_bps': rules.blockFees.stampDutyBps,
-    'trade.block_selling_fee_bps': rules.blockFees.sellingFeeBps,
-    'trade.block_minimum': formatRupees(rules.blockMinimumPaise),
-    'trade.sell_after_minutes': rules.sellAfterMinutes,
-    'trade.lock_days': rules.lockDays,
-  } as const;
+  return Object.fromEntries(tradingSettingNames.map((name) => [name, valueIn(tradingSettings[name])])) as TradingSettingValues;
 }
 
 /** The schedule one leg pays: a block trade's by its size, else the VIP one for VIP users, else the standard one. */
@@ -97,7 +125,6 @@ export function lockedUntil(filledAt: number, rules: Pick<TradingRules, 'sellAft
   return rules.lockDays > 0 ? Math.max(afterMinutes, tradingDayStartAfter(filledAt, rules.lockDays)) : afterMinutes;
 }
 
-/** amount × bps / 10,000, rounded half up to the paisa. */
 /** Profit (negative: loss) of `quantity` shares opened at `fillPaise`, valued at `pricePaise`. */
 export function pnlAt(side: OrderSide, fillPaise: bigint, pricePaise: bigint, quantity: bigint): bigint {
   return (side === 'long' ? pricePaise - fillPaise : fillPaise - pricePaise) * quantity;

@@ -8,7 +8,7 @@ import { answerRefusal, server } from '../../../test/mswServer.ts';
 import { recorded, renderBackOffice } from '../testing/backOfficeFixtures.ts';
 import './SettingsPage.tsx';
 
-const setting = (name: string, group: 'deposit' | 'withdrawal', value: unknown, defaultValue: unknown) => ({
+const setting = (name: string, group: 'deposit' | 'withdrawal' | 'trade', value: unknown, defaultValue: unknown) => ({
   name,
   group,
   description: 'server text',
@@ -21,6 +21,7 @@ const settings = [
   setting('deposit.minimum', 'deposit', '5000.00', '5000.00'),
   setting('withdrawal.window', 'withdrawal', { days: [1, 2, 3, 4, 5], from: '09:30', to: '15:30' }, { days: [1, 2, 3, 4, 5], from: '09:30', to: '15:30' }),
   setting('withdrawal.four_eyes_above', 'withdrawal', '250000.00', '200000.00'),
+  setting('trade.service_fee_bps', 'trade', 3, 3),
 ];
 
 async function openEditor(title: string) {
@@ -70,6 +71,23 @@ describe('configuration', () => {
     fireEvent.change(within(dialog).getByLabelText(/reason/i), { target: { value: 'Saturday desk' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save setting' }));
     await waitFor(() => expect(update.bodies).toEqual([{ name: 'withdrawal.window', value: { days: [1, 2, 3, 4, 6], from: '09:30', to: '17:00' }, reason: 'Saturday desk' }]));
+  });
+
+  it('a-trading-fee-is-edited-as-whole-basis-points-within-the-bounds-of-its-row', async () => {
+    const update = recorded('admin/settings/update', (body) => ({ ...settings[3]!, value: body.value as never }));
+    server.use(recorded('admin/settings/list', () => settings).handler, update.handler);
+    renderBackOffice('/admin/settings', 'admin');
+    expect((await screen.findByTestId('value-trade.service_fee_bps')).textContent).toBe('3 bp ');
+    const dialog = await openEditor('Service fee');
+    const value = within(dialog).getByLabelText('Value');
+    fireEvent.change(within(dialog).getByLabelText(/reason/i), { target: { value: 'Tariff review' } });
+    // 1,001 bp is above the 10 % the row allows.
+    fireEvent.change(value, { target: { value: '1001' } });
+    expect(within(dialog).getByTestId('value-problem')).toBeTruthy();
+    fireEvent.change(value, { target: { value: '4' } });
+    expect(within(dialog).getByTestId('new-value').textContent).toBe('New value: 4 bp');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save setting' }));
+    await waitFor(() => expect(update.bodies).toEqual([{ name: 'trade.service_fee_bps', value: 4, reason: 'Tariff review' }]));
   });
 
   it('refusal-is-shown-translated', async () => {

@@ -1,11 +1,22 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type SettingName, settingGroups, settingValueSchemas } from '../../../../contract/settings.ts';
+import { type TradingSettingName, tradingSettingNames, tradingSettings } from '../../../../contract/tradingSettings.ts';
 
 // How each setting is edited and named. Keyed by the contract's settings, so a setting added
-// there fails to compile until it has an input and a translated name and description here.
+// there fails to compile until it has a translated name and description here (and, unless it
+// is a trading setting, whose row gives it, an input).
 
 export type SettingInput = { kind: 'rupees' } | { kind: 'window' } | { kind: 'hours' } | { kind: 'integer'; unit: 'count' | 'minutes' | 'bytes' | 'basisPoints' | 'tradingDays' };
+
+/** A trading setting is edited as its row in contract/tradingSettings.ts says: rupees, or a whole number in its unit. */
+function tradingSettingInputs(): Record<TradingSettingName, SettingInput> {
+  const inputs = tradingSettingNames.map((name) => {
+    const setting = tradingSettings[name];
+    return [name, setting.kind === 'rupees' ? { kind: 'rupees' } : { kind: 'integer', unit: setting.unit }] as const;
+  });
+  return Object.fromEntries(inputs) as Record<TradingSettingName, SettingInput>;
+}
 
 export const settingInputs: Record<SettingName, SettingInput> = {
   'deposit.minimum': { kind: 'rupees' },
@@ -17,18 +28,7 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'fund_password.max_failures': { kind: 'integer', unit: 'count' },
   'fund_password.lockout_minutes': { kind: 'integer', unit: 'minutes' },
   'upload.max_bytes': { kind: 'integer', unit: 'bytes' },
-  'trade.service_fee_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.stamp_duty_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.selling_fee_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.vip_service_fee_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.vip_stamp_duty_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.vip_selling_fee_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.block_service_fee_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.block_stamp_duty_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.block_selling_fee_bps': { kind: 'integer', unit: 'basisPoints' },
-  'trade.block_minimum': { kind: 'rupees' },
-  'trade.sell_after_minutes': { kind: 'integer', unit: 'minutes' },
-  'trade.lock_days': { kind: 'integer', unit: 'tradingDays' },
+  ...tradingSettingInputs(),
 };
 
 export const settingTexts: Record<SettingName, { title: MessageDescriptor; description: MessageDescriptor }> = {
