@@ -119,3 +119,21 @@ export const tradingRulesResponse = z.object({
   lockDays: z.number().int(),
   maintenanceMarginPercent: z.number().int(),
 });
+
+/**
+ * Live order updates over the quote socket. After `watch_orders` with the session's
+ * credentials (acknowledged with 'ok' or the refusal's message key), the socket gets an
+ * `order_update` for every change the order writer commits to one of the user's orders
+ * (accepted, filled, cancelled, closed, margin-called), so lists and positions refresh as it
+ * happens, not when the user pulls.
+ */
+export const orderPushEvents = { watch: 'watch_orders', unwatch: 'unwatch_orders', update: 'order_update' } as const;
+export type WatchOrdersAnswer = 'ok' | 'not_logged_in' | 'account_frozen' | 'account_login_banned' | 'submit_too_frequently';
+export const watchOrdersRequest = z.object({ token: z.string().min(1).max(256), account: z.string().min(1).max(64) });
+export const orderUpdateKinds = ['order_accepted', 'order_filled', 'order_cancelled', 'position_closed', 'margin_called'] as const;
+export interface OrderUpdate {
+  kind: (typeof orderUpdateKinds)[number];
+  order_no: string;
+  code: string;
+  status: OrderStatus;
+}

@@ -30,6 +30,7 @@ import { registerStaffRoutes } from './staff/routes.ts';
 import { authenticateStaff } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
+import { attachOrderPushes } from './trading/orderPushes.ts';
 import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
 import { defaultTradingRules, currentRulesFrom, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
@@ -141,9 +142,11 @@ export async function buildApp({
   // msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker.
   const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, parser: msgpackParser });
   const stream = attachQuoteStream(sockets, market.market);
+  const stopOrderPushes = attachOrderPushes(sockets, writer, authenticateSession);
   // Open websockets would keep the HTTP server from closing: end them first.
   http.addHook('preClose', async () => {
     execution.stop();
+    stopOrderPushes();
     await execution.settled();
     stream.close();
     sockets.disconnectSockets(true);

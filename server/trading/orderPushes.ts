@@ -1,0 +1,48 @@
+import type { Server, Socket } from 'socket.io';
+import { orderPushEvents, type OrderUpdate, type WatchOrdersAnswer, watchOrdersRequest } from '../../contract/trading.ts';
+import type { Authenticate } from '../http/routes.ts';
+import type { OrderEvent } from './writer/events.ts';
+import type { OrderWriter } from './writer/orderWriter.ts';
+
+// Live order updates to their owner, one more consumer of the order writer's events. A
+// quote-socket connection that sends `watch_orders` with a valid session joins its user's
+// room; every committed change to one of that user's orders is then pushed to the room.
+// Quote streaming itself needs no session; only these pushes do.
+
+/** Tries to authenticate per connection: enough for a token refresh, not for guessing. */
+const watchAttemptsMax = 5;
+const userRoomPrefix = 'user:';
+
+export const userRoom = (userId: bigint) => `${userRoomPrefix}${userId}`;
+
+function leaveUserRooms(socket: Socket): void {
+  for (const room of socket.rooms) if (room.startsWith(userRoomPrefix)) void socket.leave(room);
+}
+
+export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate: Authenticate): () => void {
+  io.on('connection', (socket) => {
+    let attempts = 0;
+    socket.on(orderPushEvents.watch, async (credentials: unknown, acknowledge?: unknown) => {
+      const answer = typeof acknowledge === 'function' ? (acknowledge as (answer: WatchOrdersAnswer) => void) : () => {};
+      attempts += 1;
+      if (attempts > watchAttemptsMax) return answer('submit_too_frequently');
+      const parsed = watchOrdersRequest.safeParse(credentials);
+      const session = parsed.success ? await authenticate(parsed.data.token, parsed.data.account) : { refusedWith: 'not_logged_in' as const };
+      if (!socket.connected) return;
+      leaveUserRooms(socket);
+      if ('refusedWith' in session) return answer(session.refusedWith);
+      await socket.join(userRoom(session.userId));
+      answer('ok');
+    });
+    socket.on(orderPushEvents.unwatch, () => leaveUserRooms(socket));
+  });
+
+  return writer.subscribe((events: readonly OrderEvent[]) => {
+    for (const event of events) {
+      if (event.kind === 'transfer_posted') continue;
+      const { order } = event;
+      const update: OrderUpdate = { kind: event.kind, order_no: order.id.toString(), code: order.code, status: order.status };
+      io.to(userRoom(order.user_id)).emit(orderPushEvents.update, update);
+    }
+  });
+}
