@@ -1,75 +1,82 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { kycSubmissionStatuses } from '../../../../contract/identity.ts';
 import { call } from '../../../api/commandBus.ts';
-import { Badge } from '../shared/Badge.tsx';
+import { ReviewQueuePage } from '../reviewQueue/ReviewQueuePage.tsx';
+import {
+  accountColumn,
+  accountFact,
+  type QueueDecisions,
+  reasonFact,
+  type ReviewQueue,
+  reviewedByFact,
+  statusColumn,
+  statusFact,
+} from '../reviewQueue/reviewQueue.ts';
 import * as styles from '../shared/backOffice.css.ts';
-import { FilterSelect } from '../shared/FilterSelect.tsx';
-import { useStaffFormat } from '../shared/format.ts';
-import { type KycSubmissionStatus, kycStatusTone, useBackOfficeLabels } from '../shared/labels.ts';
-import { PagedTable } from '../shared/Table.tsx';
-import { useListState } from '../shared/useListState.ts';
-import { queueRefreshMs, useStaffLoad } from '../shared/useStaffLoad.ts';
-import { KycSubmissionPanel } from './KycSubmissionPanel.tsx';
+import { type KycSubmissionStatus, kycStatusTone } from '../shared/labels.ts';
 
-export type KycRow = ResponseOf<'admin/kyc/list'>['items'][number];
+type KycRow = ResponseOf<'admin/kyc/list'>['items'][number];
+
+/** A submission waiting for review: approving verifies the user, rejecting lets them submit again. */
+function useKycDecisions(row: KycRow): QueueDecisions | null {
+  const { t } = useLingui();
+  if (row.status !== 'under_review') return null;
+  return {
+    approve: {
+      title: t`Approve this KYC submission?`,
+      summary: <p className={styles.muted}>{t`${row.name} (${row.account}) becomes verified and may bind bank cards and withdraw.`}</p>,
+      confirmLabel: t`Approve`,
+      done: t`KYC approved`,
+    },
+    reject: {
+      title: t`Reject this KYC submission?`,
+      summary: <p className={styles.muted}>{t`The user reads your reason and may submit again.`}</p>,
+      confirmLabel: t`Reject`,
+      done: t`KYC rejected`,
+    },
+    send: (decision, reason) => call('admin/kyc/review', { id: row.id, decision, reason }, { silent: true }),
+  };
+}
+
+/** Real-name submissions; the reviewer checks the full ID number against both photos. */
+const kycQueue: ReviewQueue<KycRow, KycSubmissionStatus> = {
+  texts: { list: msg`KYC submissions`, loadFailed: msg`The KYC queue could not be loaded.`, empty: msg`No KYC submissions` },
+  statuses: kycSubmissionStatuses,
+  waitingStatus: 'under_review',
+  statusLabels: (labels) => labels.kycStatus,
+  statusTones: kycStatusTone,
+  list: (query, options) => call('admin/kyc/list', query, options),
+  columns: [
+    { header: msg`Submitted`, cell: (row, { format }) => format.dateTime(row.submitted_at) },
+    accountColumn(),
+    { header: msg({ message: 'Name', context: 'person or channel' }), cell: (row) => row.name },
+    { header: msg`ID type`, cell: (row, { labels }) => labels.idType[row.id_type] },
+    statusColumn(),
+    { header: msg`Reviewer`, cell: (row) => row.reviewer ?? '' },
+  ],
+  panel: {
+    label: msg`KYC submission`,
+    heading: (row) => row.name,
+    facts: [
+      accountFact(),
+      { term: msg`ID type`, value: (row, { labels }) => labels.idType[row.id_type] },
+      { term: msg`ID number`, value: (row) => row.id_number, testId: 'id-number' },
+      { term: msg`Submitted`, value: (row, { format }) => format.dateTime(row.submitted_at) },
+      statusFact(),
+      reviewedByFact(),
+      reasonFact(),
+    ],
+    images: [
+      { label: msg`ID front`, uploadId: (row) => row.front_upload_id },
+      { label: msg`ID back`, uploadId: (row) => row.back_upload_id },
+    ],
+  },
+  useDecisions: useKycDecisions,
+};
 
 /** /admin/kyc: real-name submissions, waiting ones first by default; a row opens the submission beside the list. */
 export function KycQueuePage() {
-  const { t } = useLingui();
-  const labels = useBackOfficeLabels();
-  const format = useStaffFormat();
-  const list = useListState<KycSubmissionStatus | 'all'>('under_review');
-  const { state, reload } = useStaffLoad(
-    ({ silent }) => call('admin/kyc/list', { page: list.page, status: list.filter === 'all' ? undefined : list.filter }, { silent }),
-    [list.page, list.filter],
-    { refreshEveryMs: queueRefreshMs },
-  );
-  const open = state.status === 'ready' ? state.data.items.find((row) => row.id === list.openId) : undefined;
-  return (
-    <>
-      <div className={styles.toolbar}>
-        <FilterSelect
-          label={t`Status`}
-          value={list.filter}
-          onChange={list.setFilter}
-          options={[{ value: 'all', label: t`All` }, ...kycSubmissionStatuses.map((status) => ({ value: status, label: labels.kycStatus[status] }))]}
-        />
-      </div>
-      <div className={open ? styles.split : undefined}>
-        <div>
-          <PagedTable
-            label={t`KYC submissions`}
-            state={state}
-            onRetry={reload}
-            onPage={list.setPage}
-            errorTitle={t`The KYC queue could not be loaded.`}
-            emptyTitle={t`No KYC submissions`}
-            rowKey={(row) => row.id}
-            onOpen={(row) => list.setOpenId(row.id)}
-            selectedKey={list.openId}
-            columns={[
-              { header: t`Submitted`, cell: (row) => format.dateTime(row.submitted_at) },
-              { header: t`Mobile number`, cell: (row) => row.account },
-              { header: t({ message: 'Name', context: 'person or channel' }), cell: (row) => row.name },
-              { header: t`ID type`, cell: (row) => labels.idType[row.id_type] },
-              { header: t`Status`, cell: (row) => <Badge tone={kycStatusTone[row.status]}>{labels.kycStatus[row.status]}</Badge> },
-              { header: t`Reviewer`, cell: (row) => row.reviewer ?? '' },
-            ]}
-          />
-        </div>
-        {open ? (
-          <KycSubmissionPanel
-            key={open.id}
-            row={open}
-            onClose={() => list.setOpenId(null)}
-            onReviewed={() => {
-              list.setOpenId(null);
-              reload();
-            }}
-          />
-        ) : null}
-      </div>
-    </>
-  );
+  return <ReviewQueuePage queue={kycQueue} />;
 }

@@ -10,7 +10,7 @@ export type ReviewDecision = (typeof reviewDecisions)[number];
 
 type DecisionText = { title: string; summary: ReactNode; confirmLabel: string; done: string };
 
-type ReviewButtonsProps = {
+export type ReviewButtonsProps = {
   approve: DecisionText;
   reject: DecisionText;
   /** Sends the review (silently); resolves when the server accepted it. */

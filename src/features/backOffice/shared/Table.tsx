@@ -58,7 +58,7 @@ export function RowsTable<Row>({ label, rows, columns, rowKey, onOpen, selectedK
   );
 }
 
-type Paged<Row> = { items: Row[]; total: number; page: number; page_size: number };
+export type Paged<Row> = { items: Row[]; total: number; page: number; page_size: number };
 
 type PagedTableProps<Row> = Omit<RowsTableProps<Row>, 'rows'> & {
   state: Loadable<Paged<Row>>;

@@ -1,73 +1,49 @@
-import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { withdrawalStatuses } from '../../../../contract/funding.ts';
 import { call } from '../../../api/commandBus.ts';
-import { Badge } from '../shared/Badge.tsx';
-import * as styles from '../shared/backOffice.css.ts';
-import { FilterSelect } from '../shared/FilterSelect.tsx';
-import { useStaffFormat } from '../shared/format.ts';
-import { type WithdrawalStatus, useBackOfficeLabels, withdrawalStatusTone } from '../shared/labels.ts';
-import { PagedTable } from '../shared/Table.tsx';
-import { useListState } from '../shared/useListState.ts';
-import { queueRefreshMs, useStaffLoad } from '../shared/useStaffLoad.ts';
+import { ReviewQueuePage } from '../reviewQueue/ReviewQueuePage.tsx';
+import { accountColumn, accountFact, reasonFact, type ReviewQueue, statusColumn, statusFact } from '../reviewQueue/reviewQueue.ts';
+import { type WithdrawalStatus, withdrawalStatusTone } from '../shared/labels.ts';
+import type { WithdrawalRow } from './approvalStep.ts';
 import { CardSummary, FourEyes } from './FourEyes.tsx';
-import { WithdrawalPanel } from './WithdrawalPanel.tsx';
+import { useWithdrawalDecisions } from './withdrawalDecisions.tsx';
+
+/** Requests to pay out to the user's own bank card; above the four-eyes amount two reviewers approve. */
+const withdrawalsQueue: ReviewQueue<WithdrawalRow, WithdrawalStatus> = {
+  texts: { list: msg`Withdrawals`, loadFailed: msg`The withdrawals could not be loaded.`, empty: msg`No withdrawals` },
+  statuses: withdrawalStatuses,
+  waitingStatus: 'pending',
+  statusLabels: (labels) => labels.withdrawalStatus,
+  statusTones: withdrawalStatusTone,
+  list: (query, options) => call('admin/withdrawals/list', query, options),
+  columns: [
+    { header: msg`Requested`, cell: (row, { format }) => format.dateTime(row.created_at) },
+    accountColumn(),
+    { header: msg`Amount`, cell: (row, { format }) => format.money(row.amount), numeric: true },
+    { header: msg`Card`, cell: (row) => <CardSummary card={row.card} /> },
+    statusColumn(),
+    { header: msg`Approvals`, cell: (row) => <FourEyes row={row} /> },
+  ],
+  panel: {
+    label: msg`Withdrawal`,
+    heading: (row, { format }) => format.money(row.amount),
+    facts: [
+      accountFact(),
+      { term: msg`Card holder`, value: (row) => row.card.holder_name },
+      { term: msg`Bank`, value: (row) => `${row.card.bank_name}, ${row.card.branch}` },
+      { term: msg`Account number`, value: (row) => row.card.account_no_masked },
+      { term: msg`IFSC`, value: (row) => row.card.ifsc },
+      { term: msg`Requested`, value: (row, { format }) => format.dateTime(row.created_at) },
+      statusFact(),
+      { term: msg`Approvals`, value: (row) => <FourEyes row={row} /> },
+      { term: msg`Payout reference`, value: (row) => row.bank_reference, shownWhen: (row) => Boolean(row.bank_reference) },
+      reasonFact(),
+    ],
+  },
+  useDecisions: useWithdrawalDecisions,
+};
 
 /** /admin/withdrawals: requests to pay out to the user's own bank card, with the four-eyes rule in view. */
 export function WithdrawalsQueuePage() {
-  const { t } = useLingui();
-  const labels = useBackOfficeLabels();
-  const format = useStaffFormat();
-  const list = useListState<WithdrawalStatus | 'all'>('pending');
-  const { state, reload } = useStaffLoad(
-    ({ silent }) => call('admin/withdrawals/list', { page: list.page, status: list.filter === 'all' ? undefined : list.filter }, { silent }),
-    [list.page, list.filter],
-    { refreshEveryMs: queueRefreshMs },
-  );
-  const open = state.status === 'ready' ? state.data.items.find((row) => row.id === list.openId) : undefined;
-  return (
-    <>
-      <div className={styles.toolbar}>
-        <FilterSelect
-          label={t`Status`}
-          value={list.filter}
-          onChange={list.setFilter}
-          options={[{ value: 'all', label: t`All` }, ...withdrawalStatuses.map((status) => ({ value: status, label: labels.withdrawalStatus[status] }))]}
-        />
-      </div>
-      <div className={open ? styles.split : undefined}>
-        <div>
-          <PagedTable
-            label={t`Withdrawals`}
-            state={state}
-            onRetry={reload}
-            onPage={list.setPage}
-            errorTitle={t`The withdrawals could not be loaded.`}
-            emptyTitle={t`No withdrawals`}
-            rowKey={(row) => row.id}
-            onOpen={(row) => list.setOpenId(row.id)}
-            selectedKey={list.openId}
-            columns={[
-              { header: t`Requested`, cell: (row) => format.dateTime(row.created_at) },
-              { header: t`Mobile number`, cell: (row) => row.account },
-              { header: t`Amount`, cell: (row) => format.money(row.amount), numeric: true },
-              { header: t`Card`, cell: (row) => <CardSummary card={row.card} /> },
-              { header: t`Status`, cell: (row) => <Badge tone={withdrawalStatusTone[row.status]}>{labels.withdrawalStatus[row.status]}</Badge> },
-              { header: t`Approvals`, cell: (row) => <FourEyes row={row} /> },
-            ]}
-          />
-        </div>
-        {open ? (
-          <WithdrawalPanel
-            key={open.id}
-            row={open}
-            onClose={() => list.setOpenId(null)}
-            onReviewed={() => {
-              list.setOpenId(null);
-              reload();
-            }}
-          />
-        ) : null}
-      </div>
-    </>
-  );
+  return <ReviewQueuePage queue={withdrawalsQueue} />;
 }
