@@ -1,6 +1,18 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
+import {
+  type AnyRouteSearch,
+  depositSearch,
+  fundRecordsSearch,
+  instrumentSearch,
+  marketSearch,
+  newsArticleSearch,
+  orderDetailSearch,
+  orderSheetSearch,
+  rankingSearch,
+  registerSearch,
+} from './routeSearch.ts';
 
 // Every screen of the app: its public URL (bookmarks and advisors' links depend on
 // these paths, see shared/spec/routes.md), its translated title, who may open it and
@@ -25,18 +37,20 @@ export type RouteEntry = {
   access: 'public' | 'signedIn';
   chrome: Chrome;
   page: PageLoader;
+  /** The search params the page reads (routeSearch.ts); none for a page that reads none. */
+  search?: AnyRouteSearch;
 };
 
 const comingSoon: PageLoader = { load: () => import('../features/comingSoon/ComingSoonPage.tsx'), exportName: 'ComingSoonPage' };
 const backChrome: Chrome = { header: 'back', bottomTabs: false, segments: null };
 const tabRoot = (header: Chrome['header'], segments: Chrome['segments'] = null): Chrome => ({ header, bottomTabs: true, segments });
 
-function signedIn(path: string, title: MessageDescriptor, page: PageLoader = comingSoon, chrome: Chrome = backChrome): RouteEntry {
-  return { path, title, access: 'signedIn', chrome, page };
+function signedIn(path: string, title: MessageDescriptor, page: PageLoader = comingSoon, chrome: Chrome = backChrome, search?: AnyRouteSearch): RouteEntry {
+  return { path, title, access: 'signedIn', chrome, page, ...(search ? { search } : {}) };
 }
 
-function open(path: string, title: MessageDescriptor, page: PageLoader = comingSoon, chrome: Chrome = backChrome): RouteEntry {
-  return { path, title, access: 'public', chrome, page };
+function open(path: string, title: MessageDescriptor, page: PageLoader = comingSoon, chrome: Chrome = backChrome, search?: AnyRouteSearch): RouteEntry {
+  return { path, title, access: 'public', chrome, page, ...(search ? { search } : {}) };
 }
 
 const withSegments = (segments: Chrome['segments']): Chrome => ({ ...backChrome, segments });
@@ -101,7 +115,7 @@ export const routeTable: readonly RouteEntry[] = [
   open('/login/start1', msg`Get started`),
   open('/login/loginAfter', msg`Signed in`),
   open('/login/login', msg`Sign in`, pages.login, bare),
-  open('/login/register', msg`Create account`, pages.register),
+  open('/login/register', msg`Create account`, pages.register, backChrome, registerSearch),
   open('/login/reLogin', msg`Session expired`, pages.reLogin, bare),
 
   // Home and the products reached from it.
@@ -109,7 +123,7 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/home/zhishu', msg`Indices`, pages.indexList),
   signedIn('/home/market', msg`Market overview`),
   signedIn('/home/newsList', msg`News`, pages.newsList),
-  signedIn('/home/newsDetail', msg`News article`, pages.newsDetail),
+  signedIn('/home/newsDetail', msg`News article`, pages.newsDetail, backChrome, newsArticleSearch),
   signedIn('/home/blockTrade', msg`Block trades`),
   signedIn('/home/blockTrade1', msg`Block trade orders`),
   signedIn('/home/blockTrade2', msg`Block trade records`),
@@ -129,12 +143,12 @@ export const routeTable: readonly RouteEntry[] = [
   open('/home/kefuCenter', msg`Customer service`, pages.customerService),
 
   // Market.
-  signedIn('/market/index', msg`Market`, pages.market, tabRoot('title')),
-  signedIn('/market/market', msg`Quotes`, pages.quotes),
+  signedIn('/market/index', msg`Market`, pages.market, tabRoot('title'), marketSearch),
+  signedIn('/market/market', msg`Quotes`, pages.quotes, backChrome, rankingSearch),
   signedIn('/market/optionList', msg`Watchlist`, pages.watchlist),
-  signedIn('/market/stockDetail', msg`Stock details`, pages.stockDetail),
-  signedIn('/market/stockDetailzs', msg`Index details`, pages.indexDetail),
-  signedIn('/market/marketBuy', msg`Place order`, pages.orderSheet),
+  signedIn('/market/stockDetail', msg`Stock details`, pages.stockDetail, backChrome, instrumentSearch),
+  signedIn('/market/stockDetailzs', msg`Index details`, pages.indexDetail, backChrome, instrumentSearch),
+  signedIn('/market/marketBuy', msg`Place order`, pages.orderSheet, backChrome, orderSheetSearch),
   signedIn('/market/marketTeshe', msg`Featured`, pages.featured),
   signedIn('/market/marketZhiBiao', msg`Indicators`, pages.indicators),
   signedIn('/market/marketQuestion', msg`Market Q&A`),
@@ -142,8 +156,8 @@ export const routeTable: readonly RouteEntry[] = [
 
   // Trade and positions.
   signedIn('/trade/index', msg`Trade`, pages.tradeHome, tabRoot('title')),
-  signedIn('/trade/positionDetail', msg`Position details`, pages.positionDetail),
-  signedIn('/trade/positionDetail2', msg`Closed position details`, pages.positionDetail),
+  signedIn('/trade/positionDetail', msg`Position details`, pages.positionDetail, backChrome, orderDetailSearch),
+  signedIn('/trade/positionDetail2', msg`Closed position details`, pages.positionDetail, backChrome, orderDetailSearch),
   signedIn('/trade/shareholding', msg`Holdings`, pages.positions, withSegments('position')),
   signedIn('/trade/position', msg`Positions`, pages.positions, withSegments('mine')),
   signedIn('/trade/waitOrder', msg`Pending orders`, pages.pendingOrders, withSegments('position')),
@@ -164,14 +178,14 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/fundPass', msg`Fund password`, pages.fundPassword),
   signedIn('/information/bankList', msg`Bank accounts`, pages.bankList),
   signedIn('/information/addBankCard', msg`Add bank account`, pages.addBankCard),
-  signedIn('/information/fundRecord', msg`Fund records`, pages.fundRecords),
+  signedIn('/information/fundRecord', msg`Fund records`, pages.fundRecords, backChrome, fundRecordsSearch),
   signedIn('/information/exChange', msg`Currency exchange`),
   signedIn('/information/authInfo', msg`KYC verification`, pages.kyc),
   signedIn('/information/aboutUs', msg`About us`, pages.aboutUs),
   signedIn('/information/usdtAddress', msg`Wallet address`, pages.wallet),
   signedIn('/information/cashOut', msg`Withdrawal records`, pages.withdrawalRecords),
   signedIn('/information/withdrawal', msg`Withdraw`, pages.withdrawal),
-  signedIn('/information/recharge', msg`Deposit`, pages.deposit),
+  signedIn('/information/recharge', msg`Deposit`, pages.deposit, backChrome, depositSearch),
   signedIn('/information/rechargeChannel', msg`Deposit channels`, pages.depositChannels),
   signedIn('/information/userInfo', msg`Personal details`, pages.personalDetails),
   signedIn('/information/msgInfo', msg`Messages`, pages.messages),

@@ -70,6 +70,8 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
       component: lazyRouteComponent(withChunkTimeout(entry.page.load), entry.page.exportName),
       errorComponent: RouteErrorPage,
       staticData: { entry },
+      // Typed, with defaults for anything missing or malformed: see routeSearch.ts.
+      ...(entry.search ? { validateSearch: entry.search.schema } : {}),
     });
 
   const routeTree = rootRoute.addChildren([

@@ -1,20 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/commandBus.ts';
+import { registerSearch } from '../../app/routeSearch.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { Button, Checkbox, TextField } from '../../ui/widgets.tsx';
 import * as styles from './auth.css.ts';
 import { signIn } from './LoginPage.tsx';
 import { MobileNumberField, PasswordField } from './PasswordField.tsx';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
-
-/** An advisor's link may carry the invitation code: #/login/register?invite_code=DEMO100 */
-function useInviteCodeFromLink(): string {
-  const search: Record<string, unknown> = useSearch({ strict: false });
-  const code = search['invite_code'];
-  return typeof code === 'string' || typeof code === 'number' ? String(code).slice(0, 32) : '';
-}
 
 /** /login/register. The rules (mobile format, password length, invitation) are the server's; its refusals arrive translated. */
 export function RegisterPage() {
@@ -23,7 +17,8 @@ export function RegisterPage() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
-  const [inviteCode, setInviteCode] = useState(useInviteCodeFromLink());
+  // An advisor's link may carry the invitation code: #/login/register?invite_code=DEMO100
+  const [inviteCode, setInviteCode] = useState(registerSearch.useSearch().invite_code);
   const [agree, setAgree] = useState(false);
   const { busy, run } = useSingleFlight(async () => {
     // `agree` is sent as ticked or not; the server answers agreement_not_accepted.

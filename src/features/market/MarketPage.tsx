@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { type MarketTab, marketSearch, marketTabs } from '../../app/routeSearch.ts';
 import { FeaturedPanel } from './lists/FeaturedPanel.tsx';
 import { FundsPanel } from './lists/FundsPanel.tsx';
 import { ForexPanel } from './indicators/ForexPanel.tsx';
@@ -8,10 +9,6 @@ import { IndicatorsPanel } from './indicators/IndicatorsPanel.tsx';
 import { ShortSalesPanel } from './indicators/ShortSalesPanel.tsx';
 import * as styles from './market.css.ts';
 import { RankingsPanel } from './quotes/RankingsPanel.tsx';
-import { useSearchChoice, useSetSearchParam } from './shared/searchParams.ts';
-
-export const marketTabs = ['quotes', 'funds', 'featured', 'indicators', 'issues', 'forex'] as const;
-export type MarketTab = (typeof marketTabs)[number];
 
 const panels: Record<MarketTab, ComponentType> = {
   quotes: RankingsPanel,
@@ -25,8 +22,8 @@ const panels: Record<MarketTab, ComponentType> = {
 /** /market/index: the market tab root. The open tab is in the URL (?tab=funds) so it survives a reload and can be shared. */
 export function MarketPage() {
   const { t } = useLingui();
-  const tab = useSearchChoice<MarketTab>('tab', marketTabs, 'quotes');
-  const setParam = useSetSearchParam();
+  const { tab } = marketSearch.useSearch();
+  const setSearch = marketSearch.useSetSearch();
   const labels: Record<MarketTab, string> = {
     quotes: t`Quotes`,
     // Contexts: elsewhere "Funds" is the user's money and "Indicators" may read as technical indicators.
@@ -41,7 +38,7 @@ export function MarketPage() {
     <div className={styles.page}>
       <div className={styles.tabs} role="tablist" aria-label={t`Market sections`}>
         {marketTabs.map((name) => (
-          <button key={name} type="button" role="tab" id={`market-tab-${name}`} aria-selected={name === tab} aria-controls="market-panel" className={styles.tab} onClick={() => setParam('tab', name)}>
+          <button key={name} type="button" role="tab" id={`market-tab-${name}`} aria-selected={name === tab} aria-controls="market-panel" className={styles.tab} onClick={() => setSearch({ tab: name })}>
             {labels[name]}
           </button>
         ))}

@@ -5,13 +5,13 @@ import type { ResponseOf } from '../../../contract/api.ts';
 import { asPaise, formatRupees as paiseToRupeeText, parseRupees } from '../../../contract/money.ts';
 import { type OrderSide, type OrderType, orderSides } from '../../../contract/trading.ts';
 import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
+import { orderSheetSearch } from '../../app/routeSearch.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { PriceText } from '../market/shared/PriceText.tsx';
 import { currencySymbols, formatMoney } from '../../ui/money.ts';
-import { useSearchChoice, useSearchText } from '../market/shared/searchParams.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuote, useWatch } from '../market/stream/marketStore.ts';
 import { OrderConfirmSheet, type PendingConfirmation, PreviewFigures } from './OrderConfirmSheet.tsx';
@@ -27,7 +27,7 @@ type TradingRules = ResponseOf<'trade/rules'>;
 
 /** /market/marketBuy?code=RELIANCE[&side=short]: the order sheet. */
 export function OrderSheetPage() {
-  const code = useSearchText('code')?.toUpperCase() ?? null;
+  const { code } = orderSheetSearch.useSearch();
   return code ? <OrderSheetLoader key={code} code={code} /> : <NoStockChosen />;
 }
 
@@ -57,7 +57,9 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
   const live = useQuote(code);
   const lot = Math.max(1, rules.defaultLot);
 
-  const [side, setSide] = useState<OrderSide>(useSearchChoice('side', orderSides, 'long'));
+  // A link may open the sheet on a side (?side=short); the user then switches freely.
+  const linkedSide = orderSheetSearch.useSearch().side;
+  const [side, setSide] = useState<OrderSide>(linkedSide);
   const [orderType, setOrderType] = useState<OrderType>('market');
   const [priceText, setPriceText] = useState(quote.last);
   const [quantityText, setQuantityText] = useState(String(lot));

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import type { Order } from '../../../contract/trading.ts';
 import { call } from '../../api/commandBus.ts';
+import { orderDetailSearch } from '../../app/routeSearch.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { formatIstDateTime, noValue } from '../../ui/format.ts';
-import { useSearchText } from '../market/shared/searchParams.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useWatch } from '../market/stream/marketStore.ts';
 import { LivePnl, RealisedPnl } from './livePnl.tsx';
@@ -16,8 +16,8 @@ import * as styles from './trading.css.ts';
 /** /trade/positionDetail?order_no=… (and /trade/positionDetail2): every field of one order. */
 export function PositionDetailPage() {
   const { t } = useLingui();
-  const orderNo = useSearchText('order_no');
-  if (!orderNo || !/^\d{1,18}$/.test(orderNo)) return <EmptyState icon="list" title={t`No such order.`} />;
+  const { order_no: orderNo } = orderDetailSearch.useSearch();
+  if (!orderNo) return <EmptyState icon="list" title={t`No such order.`} />;
   return <PositionDetailLoader key={orderNo} orderNo={orderNo} />;
 }
 

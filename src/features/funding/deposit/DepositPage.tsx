@@ -3,34 +3,33 @@ import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
+import { depositSearch } from '../../../app/routeSearch.ts';
 import { openCustomerService } from '../../../app/customerService.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../../ui/LoadStates.tsx';
-import { useSearchChoice, useSetSearchParam } from '../../market/shared/searchParams.ts';
 import * as styles from '../funding.css.ts';
 import { depositTone, useFundingLabels } from '../fundingLabels.ts';
 import { DepositForm } from './DepositForm.tsx';
 import { type Deposit, DepositHistory } from './DepositHistory.tsx';
 
 type DepositInfo = ResponseOf<'user/depositInfo'>;
-const depositTabs = ['deposit', 'history'] as const;
 
 /** /information/recharge[?tab=history][&channel=<id>]: pay the firm, then tell us; and the history. */
 export function DepositPage() {
   const { t } = useLingui();
-  const tab = useSearchChoice('tab', depositTabs, 'deposit');
-  const setSearch = useSetSearchParam();
+  const { tab } = depositSearch.useSearch();
+  const setSearch = depositSearch.useSetSearch();
   return (
     <div className={styles.listPage}>
       <div className={styles.tabs}>
         <div className={styles.segmented} role="group" aria-label={t`Deposit sections`}>
-          <button type="button" className={styles.segment} aria-pressed={tab === 'deposit'} onClick={() => setSearch('tab', 'deposit')}>
+          <button type="button" className={styles.segment} aria-pressed={tab === 'deposit'} onClick={() => setSearch({ tab: 'deposit' })}>
             <Trans>Deposit</Trans>
           </button>
-          <button type="button" className={styles.segment} aria-pressed={tab === 'history'} onClick={() => setSearch('tab', 'history')}>
+          <button type="button" className={styles.segment} aria-pressed={tab === 'history'} onClick={() => setSearch({ tab: 'history' })}>
             <Trans>History</Trans>
           </button>
         </div>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Adjustment, adjustments, type CandlePeriod, candlePeriods } from '../../../../contract/market.ts';
+import { chartSearch } from '../../../app/routeSearch.ts';
 import { call } from '../../../api/commandBus.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
-import { useSearchChoice, useSetSearchParam } from '../shared/searchParams.ts';
 import { useQuote } from '../stream/marketStore.ts';
 import * as styles from './chart.css.ts';
 import { applyLiveTick, bucketOf, type ChartBar, toChartBars } from './liveBars.ts';
@@ -27,9 +27,6 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
 
 type Kline = { key: string; period: CandlePeriod; status: 'loading' | 'ready' | 'failed'; bars: ChartBar[] };
 
-/** Today's minute line first, as Kite and Groww open a stock: what is it doing right now? */
-export const defaultPeriod: CandlePeriod = 'time_share';
-
 /**
  * The price chart with its period and adjustment switches (kept in the URL: ?period=5m&adjust=none).
  * Bars come from stock/kline; the live quote then moves the last bar, or opens a new one
@@ -37,9 +34,8 @@ export const defaultPeriod: CandlePeriod = 'time_share';
  */
 export function ChartPanel({ code, showAdjust, precision = 2 }: { code: string; showAdjust: boolean; precision?: number }) {
   const { t } = useLingui();
-  const period = useSearchChoice<CandlePeriod>('period', candlePeriods, defaultPeriod);
-  const adjust = useSearchChoice<Adjustment>('adjust', adjustments, 'forward');
-  const setParam = useSetSearchParam();
+  const { period, adjust } = chartSearch.useSearch();
+  const setSearch = chartSearch.useSetSearch();
   const dataKey = `${code}|${period}|${adjust}`;
   const [kline, setKline] = useState<Kline>({ key: '', period, status: 'loading', bars: [] });
   const [attempt, setAttempt] = useState(0);
@@ -102,7 +98,7 @@ export function ChartPanel({ code, showAdjust, precision = 2 }: { code: string; 
     <section className={styles.block} aria-label={t`Price chart`}>
       <div className={styles.switchRow} role="group" aria-label={t`Chart period`}>
         {candlePeriods.map((option) => (
-          <button key={option} type="button" className={styles.switchButton} data-period={option} aria-pressed={option === period} onClick={() => setParam('period', option)}>
+          <button key={option} type="button" className={styles.switchButton} data-period={option} aria-pressed={option === period} onClick={() => setSearch({ period: option })}>
             {periodLabels[option]}
           </button>
         ))}
@@ -111,7 +107,7 @@ export function ChartPanel({ code, showAdjust, precision = 2 }: { code: string; 
         <div className={styles.adjustRow} role="group" aria-label={t`Price adjustment for corporate actions`}>
           <Trans>Adjust</Trans>
           {adjustments.map((option) => (
-            <button key={option} type="button" className={styles.switchButton} data-adjust={option} aria-pressed={option === adjust} onClick={() => setParam('adjust', option)}>
+            <button key={option} type="button" className={styles.switchButton} data-adjust={option} aria-pressed={option === adjust} onClick={() => setSearch({ adjust: option })}>
               {adjustLabels[option]}
             </button>
           ))}

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { type RankType, rankTypes } from '../../../../contract/market.ts';
+import { rankingSearch } from '../../../app/routeSearch.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import * as styles from '../market.css.ts';
 import { useMarketStatus } from '../shared/marketStatus.ts';
-import { useSearchChoice, useSetSearchParam } from '../shared/searchParams.ts';
 import * as shared from '../shared/shared.css.ts';
 import { RankingList, rankRefreshSecondsDefault } from './RankingList.tsx';
 import { MarketPanel } from '../shared/MarketPanel.tsx';
@@ -12,8 +12,8 @@ import { MarketPanel } from '../shared/MarketPanel.tsx';
 /** The Quotes tab of /market/index and the whole of /market/market: ranking chips, where prices come from, and the list. */
 export function RankingsPanel() {
   const { t } = useLingui();
-  const kind = useSearchChoice<RankType>('rank', rankTypes, 'gainers');
-  const setParam = useSetSearchParam();
+  const { rank: kind } = rankingSearch.useSearch();
+  const setSearch = rankingSearch.useSetSearch();
   const status = useMarketStatus();
   const refreshSeconds = status?.rankRefreshSeconds ?? rankRefreshSecondsDefault;
   const [reloadSignal, setReloadSignal] = useState(0);
@@ -25,7 +25,7 @@ export function RankingsPanel() {
     <MarketPanel pullPx={pullPx}>
       <div className={styles.chips} role="tablist" aria-label={t`Ranking`}>
         {rankTypes.map((type) => (
-          <button key={type} type="button" role="tab" className={styles.chipButton} aria-selected={type === kind} data-rank={type} onClick={() => setParam('rank', type)}>
+          <button key={type} type="button" role="tab" className={styles.chipButton} aria-selected={type === kind} data-rank={type} onClick={() => setSearch({ rank: type })}>
             {labels[type]}
           </button>
         ))}
