@@ -7,6 +7,7 @@ import { addNews } from '../news/news.ts';
 import { Refusal } from '../http/refusal.ts';
 import { createStaff } from '../staff/staff.ts';
 import type { StaffRole } from '../../contract/staff.ts';
+import { demoInstitutionName } from '../../contract/demo.ts';
 import { demoNews } from './demoNews.ts';
 
 export const demoInvitationCode = 'DEMO100';
@@ -99,7 +100,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     const existing = await tx.query('SELECT 1 FROM invitation_codes WHERE code = $1', [demoInvitationCode]);
     if (existing.length > 0) return { created: false };
     await issueInvitationCode(tx, {
-      institutionName: 'Ledgerline Demo Institution',
+      institutionName: demoInstitutionName,
       kind: 'institution',
       code: demoInvitationCode,
     });

@@ -8,6 +8,7 @@ import { exitToSignIn } from '../../app/navigation.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { localeNativeNames } from '../../i18n/locale.ts';
+import { institutionName } from '../../i18n/serverNames.ts';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Button, Skeleton } from '../../ui/widgets.tsx';
@@ -22,7 +23,7 @@ type MenuEntry = { to: string; label: string; icon: IconName; value?: ReactNode 
 
 /** /information/mine: who is signed in, the account menu, language and sign-out. */
 export function MinePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { account } = useSnapshot(session);
   const { locale } = useSnapshot(localeState);
   const userInfo = useLoad(useCallback(() => call('user/info', {}, { silent: true }), []));
@@ -69,7 +70,7 @@ export function MinePage() {
   };
 
   const info = userInfo.state.status === 'ready' ? userInfo.state.data : null;
-  const institution = info?.institution ?? '';
+  const institution = info?.institution ? institutionName(info.institution, i18n) : '';
   return (
     <div className={styles.page}>
       <section className={styles.profile} aria-label={t`Profile`}>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
+import { industryName } from '../../../i18n/serverNames.ts';
 import * as styles from '../market.css.ts';
 import { formatCompact, formatCount, formatPoints, noValue } from '../../../ui/format.ts';
 import { type Currency, formatMoney } from '../../../ui/money.ts';
@@ -20,7 +21,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** The day's figures for a stock: live where the stream has them, from stock/detail otherwise. */
 export function StockStats({ detail, quote }: { detail: Detail; quote: QuoteView }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { locale } = useSnapshot(localeState);
   const currency: Currency = detail.instrument.currency;
   const price = (value: string | null) => formatMoney(value, currency, { symbol: false });
@@ -38,7 +39,7 @@ export function StockStats({ detail, quote }: { detail: Detail; quote: QuoteView
       <Stat label={t`Lot size`} value={formatCount(detail.instrument.lot, locale)} />
       <Stat label={t`Tick size`} value={price(detail.instrument.tickSize)} />
       <Stat label={t`Exchange`} value={detail.instrument.exchange} />
-      <Stat label={t`Industry`} value={detail.instrument.industry ?? noValue} />
+      <Stat label={t`Industry`} value={detail.instrument.industry ? industryName(detail.instrument.industry, i18n) : noValue} />
     </dl>
   );
 }
