@@ -20,13 +20,42 @@ export const instrumentCode = z
   .pipe(z.string().regex(instrumentCodePattern, 'unknown_instrument'));
 
 /**
- * Change against the previous close in basis points (hundredths of a percent), rounded:
- * -125 means -1.25 %. The one rule the server's REST rows, the worker's rankings and the
- * screen's live rows all use, so every list shows the same number for the same quote.
+ * part ÷ whole in basis points (hundredths of a percent: -125 means -1.25 %), rounded half
+ * away from zero, in integers: the one rule for every ratio the app shows (change rate,
+ * industry change, short ratio), used by the server's REST rows, the worker's rankings and
+ * the screen's live rows, so every list shows the same number for the same quote. A ₹200.00
+ * stock down one tick is -2.5 bp, shown as -0.03 % everywhere. 0 when `whole` is not positive.
  */
-export function changeBasisPoints(last: number, prevClose: number): number {
-  return prevClose > 0 ? Math.round(((last - prevClose) * 10_000) / prevClose) : 0;
+export function basisPointsOf(part: number, whole: number): number {
+  if (!(whole > 0)) return 0;
+  const scaled = part * 10_000;
+  if (Number.isSafeInteger(scaled)) return divideHalfAwayFromZero(scaled, whole);
+  // Beyond 2^53 (no price gets there, but a ratio of volumes might) the same rule in bigint.
+  const big = BigInt(part) * 10_000n;
+  const magnitude = ((big < 0n ? -big : big) * 2n + BigInt(whole)) / (BigInt(whole) * 2n);
+  return Number(big < 0n ? -magnitude : magnitude);
 }
+
+/** Change against the previous close in basis points, by the one rule (basisPointsOf). */
+export function changeBasisPoints(last: number, prevClose: number): number {
+  return basisPointsOf(last - prevClose, prevClose);
+}
+
+/** The mean of `count` basis-point figures summing to `sum`, by the same rule; 0 for none. */
+export function averageBasisPoints(sum: number, count: number): number {
+  return count > 0 ? divideHalfAwayFromZero(sum, count) : 0;
+}
+
+/** A quotient of safe integers (denominator positive) rounded half away from zero, exactly: no float division. */
+function divideHalfAwayFromZero(numerator: number, denominator: number): number {
+  const magnitude = Math.abs(numerator);
+  const remainder = magnitude % denominator;
+  const quotient = (magnitude - remainder) / denominator + (remainder * 2 >= denominator ? 1 : 0);
+  return numerator < 0 && quotient !== 0 ? -quotient : quotient;
+}
+
+/** A ratio in whole basis points, named with its unit on the wire (`changeRateBps`: -3 = -0.03 %). */
+const basisPoints = z.number().int();
 
 /** A price as a decimal string with up to two decimals. */
 export const decimalString = z.string();
@@ -70,8 +99,8 @@ export const quoteRow = z.object({
   high: decimalString,
   low: decimalString,
   change: decimalString,
-  /** Percent with two decimals, e.g. "-1.25". */
-  changeRate: decimalString,
+  /** Change against the previous close in basis points (see basisPointsOf). */
+  changeRateBps: basisPoints,
   volume: z.number().int(),
   turnover: decimalString,
   /** Null when the instrument has no share count (indices, foreign listings). */
@@ -125,13 +154,13 @@ export const searchHits = z.array(searchHit);
 
 export const industryStat = z.object({
   industry: z.string(),
-  /** Average change rate of the industry's members, percent with two decimals. */
-  changeRate: decimalString,
+  /** Mean of the members' change rates, basis points. */
+  changeRateBps: basisPoints,
   advancers: z.number().int(),
   decliners: z.number().int(),
   unchanged: z.number().int(),
   turnover: decimalString,
-  leader: z.object({ code: z.string(), name: z.string(), changeRate: decimalString }),
+  leader: z.object({ code: z.string(), name: z.string(), changeRateBps: basisPoints }),
 });
 export const industryStats = z.array(industryStat);
 
@@ -149,8 +178,8 @@ export const shortSaleRow = z.object({
   name: z.string(),
   shortVolume: z.number().int(),
   volume: z.number().int(),
-  /** Short volume as a percent of volume, two decimals. */
-  shortRatio: decimalString,
+  /** Short volume as a share of volume, basis points. */
+  shortRatioBps: basisPoints,
 });
 export const shortSaleRows = z.array(shortSaleRow);
 

@@ -10,20 +10,20 @@ export const rankingKinds: readonly RankingKind[] = ['gainers', 'losers', 'activ
 
 export type IndustryAggregate = {
   industry: string;
-  /** Average change rate of the members, percent (two decimals, e.g. -1.25). */
-  changeRate: number;
+  /** Mean of the members' change rates in basis points, by the contract's rule (averageBasisPoints). */
+  changeRateBps: number;
   advancers: number;
   decliners: number;
   unchanged: number;
   /** Minor units. */
   turnover: number;
-  leader: { code: string; changeRate: number } | null;
+  leader: { code: string; changeRateBps: number } | null;
 };
 
 export type VipAnalytics = {
   heatmap: IndustryAggregate[];
-  /** Change over the last 60 s of stream time, percent. Empty until a full minute has been observed. */
-  topMovers: { code: string; changeRate1m: number }[];
+  /** Change over the last 60 s of stream time, basis points. Empty until a full minute has been observed. */
+  topMovers: { code: string; changeRate1mBps: number }[];
   /** Shares traded in the last minute against the day's average shares per minute. */
   volumeSpikes: { code: string; ratio: number; volume1m: number }[];
   breadth: { advancers: number; decliners: number; unchanged: number };

@@ -1,7 +1,7 @@
-import type { QuoteRow, RankType } from '../../contract/market.ts';
+import { averageBasisPoints, basisPointsOf, type QuoteRow, type RankType } from '../../contract/market.ts';
 import type { Market } from './marketService.ts';
 import type { InstrumentSpec, QuoteState } from './model.ts';
-import { formatBasisPoints, formatMinor, quoteChangeBasisPoints as changeBasisPoints, toQuoteRow } from './quoteRows.ts';
+import { formatMinor, quoteChangeBasisPoints as changeBasisPoints, toQuoteRow } from './quoteRows.ts';
 import { priceBand } from './priceBand.ts';
 
 // Rankings, industry statistics, breadth and short sales, computed from the latest
@@ -60,12 +60,12 @@ export function industryStatistics(market: Market) {
       const leader = members.reduce((best, m) => (changeBasisPoints(m.quote) > changeBasisPoints(best.quote) ? m : best));
       return {
         industry,
-        changeRate: formatBasisPoints(Math.round(changes.reduce((a, b) => a + b, 0) / members.length)),
+        changeRateBps: averageBasisPoints(changes.reduce((a, b) => a + b, 0), members.length),
         advancers: changes.filter((c) => c > 0).length,
         decliners: changes.filter((c) => c < 0).length,
         unchanged: changes.filter((c) => c === 0).length,
         turnover: formatMinor(members.reduce((sum, m) => sum + m.quote.turnover, 0)),
-        leader: { code: leader.spec.code, name: leader.spec.name, changeRate: formatBasisPoints(changeBasisPoints(leader.quote)) },
+        leader: { code: leader.spec.code, name: leader.spec.name, changeRateBps: changeBasisPoints(leader.quote) },
       };
     })
     .sort((a, b) => a.industry.localeCompare(b.industry));
@@ -99,7 +99,7 @@ export function shortSales(market: Market, limit = 100) {
       name: spec.name,
       shortVolume: quote.shortVolume,
       volume: quote.volume,
-      shortRatio: formatBasisPoints(quote.volume > 0 ? Math.round((quote.shortVolume * 10_000) / quote.volume) : 0),
+      shortRatioBps: basisPointsOf(quote.shortVolume, quote.volume),
     }));
 }
 

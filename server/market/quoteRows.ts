@@ -3,15 +3,14 @@ import { formatRupees } from '../../contract/money.ts';
 import { priceBand } from './priceBand.ts';
 import type { InstrumentSpec, QuoteState } from './model.ts';
 
-// REST shapes of quotes: minor units become decimal strings here, with integer math.
+// REST shapes of quotes: minor units become decimal strings here, with integer math;
+// ratios stay integers of basis points, by the contract's one rounding rule.
 
 /** 245635 → "2456.35". */
 export const formatMinor = (minor: number): string => formatRupees(BigInt(Math.round(minor)));
 
 /** Change since the previous close in basis points (see contract/market.ts). */
 export const quoteChangeBasisPoints = (quote: QuoteState): number => changeBasisPoints(quote.last, quote.prevClose);
-
-export const formatBasisPoints = (basisPoints: number): string => formatMinor(basisPoints);
 
 export function toQuoteRow(spec: InstrumentSpec, quote: QuoteState): QuoteRow {
   const band = priceBand(spec, quote.prevClose);
@@ -29,7 +28,7 @@ export function toQuoteRow(spec: InstrumentSpec, quote: QuoteState): QuoteRow {
     high: formatMinor(traded ? quote.high : quote.prevClose),
     low: formatMinor(traded ? quote.low : quote.prevClose),
     change: formatMinor(quote.last - quote.prevClose),
-    changeRate: formatBasisPoints(quoteChangeBasisPoints(quote)),
+    changeRateBps: quoteChangeBasisPoints(quote),
     volume: quote.volume,
     turnover: formatMinor(quote.turnover),
     // A bigint product: shares × price in paise passes 2^53 for the largest companies.

@@ -67,11 +67,11 @@ describe('stock detail and candles', () => {
 
 describe('rankings, search and market views', () => {
   it('sorts gainers, losers and most active', async () => {
-    const gainers = (await server.call('stock/rank', { type: 'gainers', limit: 50 }, session)).body.data as { changeRate: string }[];
-    const losers = (await server.call('stock/rank', { type: 'losers', limit: 50 }, session)).body.data as { changeRate: string }[];
+    const gainers = (await server.call('stock/rank', { type: 'gainers', limit: 50 }, session)).body.data as { changeRateBps: number }[];
+    const losers = (await server.call('stock/rank', { type: 'losers', limit: 50 }, session)).body.data as { changeRateBps: number }[];
     const active = (await server.call('stock/rank', { type: 'active', limit: 50 }, session)).body.data as { volume: number }[];
     expect(gainers).toHaveLength(50);
-    const rates = (rows: { changeRate: string }[]) => rows.map((row) => Number(row.changeRate));
+    const rates = (rows: { changeRateBps: number }[]) => rows.map((row) => row.changeRateBps);
     expect(rates(gainers)).toEqual([...rates(gainers)].sort((a, b) => b - a));
     expect(rates(losers)).toEqual([...rates(losers)].sort((a, b) => a - b));
     expect(active.map((row) => row.volume)).toEqual([...active.map((row) => row.volume)].sort((a, b) => b - a));

@@ -1,7 +1,7 @@
 // Proves prices are formatted exactly from decimal strings and minor units, in each
 // reader's convention (lakh/crore in English, 萬/億 and 만/억 elsewhere), without floats.
 import { describe, expect, it } from 'vitest';
-import { directionOf, formatCompact, formatPercent, minorToDecimal } from './format.ts';
+import { directionOf, directionOfSign, formatBasisPoints, formatCompact, minorToDecimal } from './format.ts';
 
 describe('quote formatting', () => {
   it('minor-units-become-exact-decimal-strings', () => {
@@ -12,8 +12,13 @@ describe('quote formatting', () => {
   });
 
   it('changes-carry-their-sign-and-direction', () => {
-    expect(formatPercent('0.00', 'en')).toBe('0.00%');
-    expect(formatPercent('-1.25', 'ko')).toBe('-1.25%');
+    expect(formatBasisPoints(0, 'en')).toBe('0.00%');
+    expect(formatBasisPoints(-125, 'ko')).toBe('-1.25%');
+    expect(formatBasisPoints(-3, 'zh-Hant')).toBe('-0.03%');
+    expect(formatBasisPoints(1_234_567, 'en')).toBe('+12,345.67%');
+    expect(formatBasisPoints(null, 'en')).toBe('—');
+    expect(formatBasisPoints(1_250, 'en', { signed: false })).toBe('12.50%');
+    expect([directionOfSign(-3), directionOfSign(0), directionOfSign(1)]).toEqual(['down', 'flat', 'up']);
     expect(directionOf('-0.40')).toBe('down');
     expect(directionOf('0.00')).toBe('flat');
     expect(directionOf('-0.00')).toBe('flat');

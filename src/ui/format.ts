@@ -54,11 +54,23 @@ export function formatPoints(decimal: string | null | undefined, options: { sign
   return formatMoney(decimal, 'INR', { symbol: false, sign: options.sign });
 }
 
-/** A signed percent from a decimal percent string: "-1.25" → "-1.25%". */
-export function formatPercent(decimalPercent: string | null | undefined, locale: AppLocale): string {
-  if (decimalPercent == null || !decimalPattern.test(decimalPercent.trim())) return noValue;
-  const formatted = formatterFor(locale, 'percent', { signDisplay: 'exceptZero', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(asIntlInput(decimalPercent.trim()));
-  return `${formatted}%`;
+/**
+ * The one way a ratio is written: whole basis points as a percent, -3 → "-0.03%", 125 →
+ * "+1.25%" (a change carries its sign; `signed: false` for a share such as a short ratio).
+ * The integer becomes a decimal string exactly (no division), then Intl writes it in the
+ * reader's style. Ratios arrive as basis points from the server and the quote worker alike
+ * (contract/market.ts: basisPointsOf).
+ */
+export function formatBasisPoints(basisPoints: number | null | undefined, locale: AppLocale, options: { signed?: boolean } = {}): string {
+  if (basisPoints == null || !Number.isSafeInteger(basisPoints)) return noValue;
+  const signed = options.signed ?? true;
+  const formatter = formatterFor(locale, signed ? 'percent' : 'percent-unsigned', { signDisplay: signed ? 'exceptZero' : 'auto', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${formatter.format(asIntlInput(minorToDecimal(basisPoints)))}%`;
+}
+
+/** The direction of a signed ratio or change in integers: above zero up, below down. */
+export function directionOfSign(value: number): Direction {
+  return value > 0 ? 'up' : value < 0 ? 'down' : 'flat';
 }
 
 /** Moves the decimal point of a non-negative decimal string `places` to the left, exactly. */

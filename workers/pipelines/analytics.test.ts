@@ -21,8 +21,8 @@ describe('computeIndustries', () => {
       streamQuote('NIFTY50', 1100),
     );
     expect(computeIndustries(book, instruments)).toEqual([
-      { industry: 'Banks', changeRate: 0.33, advancers: 1, decliners: 1, unchanged: 1, turnover: 157, leader: { code: 'HDFCBANK', changeRate: 2 } },
-      { industry: 'IT', changeRate: 0.5, advancers: 1, decliners: 0, unchanged: 0, turnover: 1, leader: { code: 'INFY', changeRate: 0.5 } },
+      { industry: 'Banks', changeRateBps: 33, advancers: 1, decliners: 1, unchanged: 1, turnover: 157, leader: { code: 'HDFCBANK', changeRateBps: 200 } },
+      { industry: 'IT', changeRateBps: 50, advancers: 1, decliners: 0, unchanged: 0, turnover: 1, leader: { code: 'INFY', changeRateBps: 50 } },
     ]);
   });
 });
@@ -61,8 +61,8 @@ describe('computeVipAnalytics', () => {
     window.observe(book, later);
     const analytics = computeVipAnalytics({ book, heatmap: computeIndustries(book, instruments), instruments, baseline: window.baseline(later), streamTime: later, calendar: 'ist' });
     expect(analytics.topMovers).toEqual([
-      { code: 'SBIN', changeRate1m: -3 },
-      { code: 'HDFCBANK', changeRate1m: 1 },
+      { code: 'SBIN', changeRate1mBps: -300 },
+      { code: 'HDFCBANK', changeRate1mBps: 100 },
     ]);
     expect(analytics.volumeSpikes).toEqual([{ code: 'HDFCBANK', ratio: 10, volume1m: 1_000 }]);
     expect(analytics.heatmap.map((row) => row.industry)).toEqual(['Banks', 'IT']);

@@ -1,9 +1,11 @@
+import { averageBasisPoints } from '../../contract/market.ts';
 import type { IndustryAggregate } from '../quoteStreamProtocol.ts';
 import type { QuoteBook } from './latestQuotes.ts';
-import { basisPointsToPercent, changeBasisPoints, compareCodes, type InstrumentIndex, isListedStock } from './quoteMath.ts';
+import { changeBasisPoints, compareCodes, type InstrumentIndex, isListedStock } from './quoteMath.ts';
 
 // Per-industry aggregates over the board, computed like the server's industryStatistics
-// (average of the members' change in basis points, rounded; leader = best change).
+// (mean of the members' change in basis points by the contract's one rounding rule;
+// leader = best change).
 // Sectors describe the Indian market: Korean and Thai listings stay out, which also keeps
 // rupee turnover from being summed with won and baht.
 
@@ -37,11 +39,11 @@ export function computeIndustries(book: QuoteBook, instruments: InstrumentIndex)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([industry, group]) => ({
       industry,
-      changeRate: basisPointsToPercent(Math.round(group.basisPointsSum / group.members)),
+      changeRateBps: averageBasisPoints(group.basisPointsSum, group.members),
       advancers: group.advancers,
       decliners: group.decliners,
       unchanged: group.unchanged,
       turnover: group.turnover,
-      leader: group.leader && { code: group.leader.code, changeRate: basisPointsToPercent(group.leader.basisPoints) },
+      leader: group.leader && { code: group.leader.code, changeRateBps: group.leader.basisPoints },
     }));
 }

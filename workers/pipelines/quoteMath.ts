@@ -9,9 +9,6 @@ export type InstrumentIndex = ReadonlyMap<string, WorkerInstrument>;
 /** Change against the previous close in basis points, by the contract's one rule. */
 export const changeBasisPoints = (quote: StreamQuote): number => changeFromClose(quote[1], quote[3]);
 
-/** Basis points as a percent number with two decimals: -125 → -1.25. */
-export const basisPointsToPercent = (basisPoints: number): number => basisPoints / 100;
-
 /**
  * Stocks and ETFs whose instrument is known; indices never rank. Until the instrument list
  * arrives nothing qualifies: ranking unknown codes would flash indices into the lists.

@@ -1,7 +1,7 @@
-import type { FeedSource, StreamQuote } from '../../contract/market.ts';
+import { changeBasisPoints, type FeedSource, type StreamQuote } from '../../contract/market.ts';
 import type { IndustryAggregate, VipAnalytics } from '../quoteStreamProtocol.ts';
 import type { QuoteBook } from './latestQuotes.ts';
-import { basisPointsToPercent, compareCodes, type InstrumentIndex, isListedStock } from './quoteMath.ts';
+import { compareCodes, type InstrumentIndex, isListedStock } from './quoteMath.ts';
 import { tradingMinutesElapsed } from './sessionMinutes.ts';
 
 // VIP analytics over the "*" board: one-minute movers and volume spikes measured in stream
@@ -74,7 +74,7 @@ export function computeVipAnalytics(input: {
     if (!baseline) continue;
     const lastThen = baseline.last.get(code);
     if (lastThen !== undefined && lastThen > 0 && quote[1] !== lastThen) {
-      movers.push({ code, basisPoints: Math.round(((quote[1] - lastThen) * 10_000) / lastThen) });
+      movers.push({ code, basisPoints: changeBasisPoints(quote[1], lastThen) });
     }
     const volumeThen = baseline.volume.get(code);
     // A negative difference means the day rolled over inside the window.
@@ -92,7 +92,7 @@ export function computeVipAnalytics(input: {
       .filter((mover) => mover.basisPoints !== 0)
       .sort((a, b) => Math.abs(b.basisPoints) - Math.abs(a.basisPoints) || compareCodes(a.code, b.code))
       .slice(0, vipLimits.listSize)
-      .map((mover) => ({ code: mover.code, changeRate1m: basisPointsToPercent(mover.basisPoints) })),
+      .map((mover) => ({ code: mover.code, changeRate1mBps: mover.basisPoints })),
     volumeSpikes: spikes.sort((a, b) => b.ratio - a.ratio || compareCodes(a.code, b.code)).slice(0, vipLimits.listSize),
     breadth,
   };

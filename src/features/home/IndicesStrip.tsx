@@ -6,7 +6,7 @@ import { localeState } from '../../i18n/activateLocale.ts';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import { ChangeText, PriceText } from '../market/shared/PriceText.tsx';
-import { formatPercent, formatPoints } from '../../ui/format.ts';
+import { formatBasisPoints, formatPoints } from '../../ui/format.ts';
 import { useQuoteView } from '../market/shared/quoteView.ts';
 import { useWatch } from '../market/stream/marketStore.ts';
 import * as styles from './homeMarket.css.ts';
@@ -39,7 +39,7 @@ function IndexCard({ code, name, snapshot, loading }: { code: string; name: stri
       {quote ? (
         <>
           <PriceText text={formatPoints(quote.last)} direction={quote.direction} updatedAt={quote.updatedAt} tickDirection={quote.tickDirection} className={styles.indexLevel} />
-          <ChangeText text={`${formatPoints(quote.change, { sign: 'always' })} ${formatPercent(quote.changeRate, locale)}`} direction={quote.direction} className={styles.indexChange} />
+          <ChangeText text={`${formatPoints(quote.change, { sign: 'always' })} ${formatBasisPoints(quote.changeRateBps, locale)}`} direction={quote.direction} className={styles.indexChange} />
         </>
       ) : loading ? (
         <>

@@ -33,7 +33,7 @@ describe('WatchlistPage', () => {
     server.use(
       marketStatusAnswer,
       answerOk('user/Optionallist', [{ symbol: 'INFY' }, { symbol: 'TCS' }]),
-      answerOk('stock/quotes', [quoteRow('INFY', { name: 'Infosys', last: '1530.40', changeRate: '-0.85', change: '-13.10' }), quoteRow('TCS', { name: 'Tata Consultancy Services' })]),
+      answerOk('stock/quotes', [quoteRow('INFY', { name: 'Infosys', last: '1530.40', changeRateBps: -85, change: '-13.10' }), quoteRow('TCS', { name: 'Tata Consultancy Services' })]),
       remove.handler,
     );
     const { container } = renderPage(WatchlistWithViewport, '/favorite/index');

@@ -15,7 +15,7 @@ import { ChartPanel } from '../chart/ChartPanel.tsx';
 import * as marketStyles from '../market.css.ts';
 import { EmptyState, ErrorState, PullIndicator } from '../../../ui/LoadStates.tsx';
 import { ChangeText, PriceText } from '../shared/PriceText.tsx';
-import { formatIsoDay, formatIstDateTime, formatPercent, formatPoints } from '../../../ui/format.ts';
+import { formatBasisPoints, formatIsoDay, formatIstDateTime, formatPoints } from '../../../ui/format.ts';
 import { formatMoney } from '../../../ui/money.ts';
 import { type QuoteView, useQuoteView } from '../shared/quoteView.ts';
 import { useSearchText } from '../shared/searchParams.ts';
@@ -114,7 +114,7 @@ function PriceBlock({ detail, quote, variant }: { detail: Detail; quote: QuoteVi
       <PriceText text={last} direction={quote.direction} updatedAt={quote.updatedAt} tickDirection={quote.tickDirection} className={styles.lastPrice} testId="last-price" />
       <div className={styles.changeLine}>
         <ChangeText text={change} direction={quote.direction} />
-        <ChangeText text={`(${formatPercent(quote.changeRate, locale)})`} direction={quote.direction} />
+        <ChangeText text={`(${formatBasisPoints(quote.changeRateBps, locale)})`} direction={quote.direction} />
         <span className={styles.asOf}>{t`as of ${time} IST`}</span>
       </div>
     </div>

@@ -5,47 +5,28 @@ import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
-import { industryName } from '../../../i18n/serverNames.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import * as styles from '../market.css.ts';
 import { EmptyState, ErrorState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { useMarketStatus } from '../shared/marketStatus.ts';
 import { ChangeText } from '../shared/PriceText.tsx';
-import { directionOf, formatCount, formatPercent, minorToDecimal } from '../../../ui/format.ts';
+import { directionOfSign, formatBasisPoints, formatCount } from '../../../ui/format.ts';
 import * as shared from '../shared/shared.css.ts';
 import { type IndustryAggregate, useBoard, useIndustries, useInstrument } from '../stream/marketStore.ts';
 import { BreadthBar } from './BreadthBar.tsx';
 import { MarketPanel } from '../shared/MarketPanel.tsx';
 
 type Breadth = ResponseOf<'market/breadth'>;
-type IndustryStat = ResponseOf<'market/industries'>[number];
 
-/** One industry as shown, from REST (decimal strings) or the stream (numbers, minor units). */
-type IndustryView = { industry: string; changeRate: string; advancers: number; decliners: number; unchanged: number; leader: { code: string; name: string | null; changeRate: string } | null };
+/**
+ * What a row shows of an industry, which the stream's aggregate and the REST statistic both
+ * are as they arrive (change rates in basis points on both). Turnover is not shown; only
+ * REST names the leader, the stream leaves it to the instrument catalog.
+ */
+type IndustryShown = Omit<IndustryAggregate, 'turnover' | 'leader'> & { leader: { code: string; changeRateBps: number; name?: string } | null };
 
-const percentText = (percent: number) => minorToDecimal(Math.round(percent * 100));
-
-// Turnover is left out: the aggregates add up rupee, won and baht turnover as one number.
-function viewOfLive({ turnover: _turnover, ...aggregate }: IndustryAggregate): IndustryView {
-  return {
-    ...aggregate,
-    changeRate: percentText(aggregate.changeRate),
-    leader: aggregate.leader ? { code: aggregate.leader.code, name: null, changeRate: percentText(aggregate.leader.changeRate) } : null,
-  };
-}
-
-const viewOfRest = ({ turnover: _turnover, ...stat }: IndustryStat): IndustryView => ({ ...stat, leader: { ...stat.leader } });
-
-/** Sorts strongest first by comparing decimal percent strings without turning them into floats. */
-function byChangeDescending(a: IndustryView, b: IndustryView): number {
-  const basisPoints = (text: string) => {
-    const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-    const magnitude = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-    return text.startsWith('-') ? -magnitude : magnitude;
-  };
-  return basisPoints(b.changeRate) - basisPoints(a.changeRate) || a.industry.localeCompare(b.industry);
-}
+const byChangeDescending = (a: IndustryShown, b: IndustryShown): number => b.changeRateBps - a.changeRateBps || a.industry.localeCompare(b.industry);
 
 /** The Indicators tab (and /market/marketZhiBiao): market breadth and industry statistics with their leaders. */
 export function IndicatorsPanel() {
@@ -71,7 +52,7 @@ export function IndicatorsPanel() {
   }, [refreshSeconds, breadth.reload]);
 
   const rows = useMemo(() => {
-    const source = liveIndustries.length > 0 ? liveIndustries.map(viewOfLive) : industries.state.status === 'ready' ? industries.state.data.map(viewOfRest) : [];
+    const source: readonly IndustryShown[] = liveIndustries.length > 0 ? liveIndustries : industries.state.status === 'ready' ? industries.state.data : [];
     return [...source].sort(byChangeDescending);
   }, [liveIndustries, industries.state]);
 
@@ -118,18 +99,19 @@ function BreadthSummary({ breadth }: { breadth: Breadth }) {
   );
 }
 
-function IndustryRow({ row }: { row: IndustryView }) {
-  const { t, i18n } = useLingui();
+function IndustryRow({ row }: { row: IndustryShown }) {
+  const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const leaderInstrument = useInstrument(row.leader?.code ?? '');
   const up = formatCount(row.advancers, locale);
   const down = formatCount(row.decliners, locale);
   const leaderName = row.leader ? (row.leader.name ?? leaderInstrument?.name ?? row.leader.code) : null;
-  const leaderChange = row.leader ? formatPercent(row.leader.changeRate, locale) : '';
+  const leaderChange = row.leader ? formatBasisPoints(row.leader.changeRateBps, locale) : '';
+  const direction = directionOfSign(row.changeRateBps);
   return (
     <div className={styles.tableRow}>
       <span className={styles.cellStack}>
-        <span className={styles.cellTitle}>{industryName(row.industry, i18n)}</span>
+        <span className={styles.cellTitle}>{row.industry}</span>
         <span className={styles.cellMuted}>{t`${up} up · ${down} down`}</span>
         {row.leader && leaderName ? (
           <Link to="/market/stockDetail" search={{ code: row.leader.code }} className={styles.cellMuted}>
@@ -138,7 +120,7 @@ function IndustryRow({ row }: { row: IndustryView }) {
         ) : null}
       </span>
       <span />
-      <ChangeText text={formatPercent(row.changeRate, locale)} direction={directionOf(row.changeRate)} className={shared.changePill[directionOf(row.changeRate)]} />
+      <ChangeText text={formatBasisPoints(row.changeRateBps, locale)} direction={direction} className={shared.changePill[direction]} />
     </div>
   );
 }

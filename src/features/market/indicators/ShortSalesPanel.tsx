@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
+import { basisPointsOf } from '../../../../contract/market.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import * as styles from '../market.css.ts';
 import { EmptyState, LoadStates } from '../../../ui/LoadStates.tsx';
-import { formatCompact, minorToDecimal } from '../../../ui/format.ts';
+import { formatBasisPoints, formatCompact } from '../../../ui/format.ts';
 import * as shared from '../shared/shared.css.ts';
 import { useQuote } from '../stream/marketStore.ts';
 import { useLiveRows } from '../shared/useLiveRows.ts';
@@ -53,8 +54,8 @@ function ShortSaleRow({ row }: { row: ShortSale }) {
   const live = useQuote(row.code);
   const shortVolume = live?.shortVolume ?? row.shortVolume;
   const volume = live?.volume ?? row.volume;
-  // Basis points with integer arithmetic, as the server computes shortRatio.
-  const ratio = live ? minorToDecimal(volume > 0 ? Math.round((shortVolume * 10_000) / volume) : 0) : row.shortRatio;
+  // Basis points by the contract's rule, as the server computes shortRatioBps.
+  const ratioBps = live ? basisPointsOf(shortVolume, volume) : row.shortRatioBps;
   return (
     <Link to="/market/stockDetail" search={{ code: row.code }} className={styles.tableRow} data-code={row.code}>
       <span className={styles.cellStack}>
@@ -66,7 +67,7 @@ function ShortSaleRow({ row }: { row: ShortSale }) {
         <span className={styles.cellMuted}>{formatCompact(volume, locale)}</span>
       </span>
       <span className={styles.cellRight} style={{ minWidth: 78, fontWeight: 600 }}>
-        {ratio}%
+        {formatBasisPoints(ratioBps, locale, { signed: false })}
       </span>
     </Link>
   );

@@ -19,7 +19,7 @@ const universe = Array.from({ length: 2000 }, (_, index) => quoteRow(`STOCK${ind
 describe('RankingsPanel', () => {
   it('renders-the-ranked-universe-as-rows-and-switches-ranking', async () => {
     const rank = recording('stock/rank', (body) =>
-      body.type === 'losers' ? [quoteRow('LOSER', { name: 'Falling Co', change: '-5.00', changeRate: '-2.00' })] : universe,
+      body.type === 'losers' ? [quoteRow('LOSER', { name: 'Falling Co', change: '-5.00', changeRateBps: -200 })] : universe,
     );
     server.use(marketStatusAnswer, rank.handler);
     const { container } = renderPage(Panel, '/market/market');

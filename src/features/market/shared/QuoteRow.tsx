@@ -7,7 +7,7 @@ import { localeState } from '../../../i18n/activateLocale.ts';
 import { Skeleton } from '../../../ui/widgets.tsx';
 import { useInstrument } from '../stream/marketStore.ts';
 import { ChangeText, PriceText } from './PriceText.tsx';
-import { formatCompact, formatPercent } from '../../../ui/format.ts';
+import { formatBasisPoints, formatCompact } from '../../../ui/format.ts';
 import { type Currency, formatMoney } from '../../../ui/money.ts';
 import { useQuoteView } from './quoteView.ts';
 import * as styles from './shared.css.ts';
@@ -66,7 +66,7 @@ export const QuoteRow = memo(function QuoteRow({ code, snapshot, metric = 'volum
                 <span className={styles.rowMetric}>{formatCompact(quote.turnover, locale, currency)}</span>
               ) : null}
             </span>
-            <ChangeText text={formatPercent(quote.changeRate, locale)} direction={quote.direction} className={styles.changePill[quote.direction]} />
+            <ChangeText text={formatBasisPoints(quote.changeRateBps, locale)} direction={quote.direction} className={styles.changePill[quote.direction]} />
           </>
         ) : (
           <>

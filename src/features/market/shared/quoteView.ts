@@ -4,8 +4,10 @@ import { type LiveQuote, useQuote } from '../stream/marketStore.ts';
 import { type Direction, directionOf, minorToDecimal } from '../../../ui/format.ts';
 
 // One shape for a quote on screen, whether it came from a REST snapshot (decimal
-// strings) or from the stream (integers of minor units). Every price in it is a decimal
-// string, so formatting never depends on where the quote came from.
+// strings) or from the stream (integers of minor units), with what only a live quote has
+// (the tick's direction and arrival, for the flash). Every price in it is a decimal
+// string, so formatting never depends on where the quote came from; the change rate is
+// basis points from both sources alike and passes through as it is.
 
 export type QuoteView = {
   code: string;
@@ -15,8 +17,8 @@ export type QuoteView = {
   high: string;
   low: string;
   change: string;
-  /** Percent with two decimals, e.g. "-1.25". */
-  changeRate: string;
+  /** Basis points against the previous close, by the contract's one rule. */
+  changeRateBps: number;
   volume: number;
   turnover: string;
   direction: Direction;
@@ -28,13 +30,6 @@ export type QuoteView = {
   time: number;
 };
 
-/** The change in basis points of the previous close, rounded half away from zero, as the server computes it. */
-function changeRateOf(change: number, prevClose: number, fallbackPercent: number): string {
-  if (prevClose <= 0) return fallbackPercent.toFixed(2);
-  const basisPoints = Math.round((Math.abs(change) * 10_000) / prevClose) * Math.sign(change);
-  return minorToDecimal(basisPoints);
-}
-
 export function viewOfLive(quote: LiveQuote): QuoteView {
   return {
     code: quote.code,
@@ -44,7 +39,7 @@ export function viewOfLive(quote: LiveQuote): QuoteView {
     high: minorToDecimal(quote.high),
     low: minorToDecimal(quote.low),
     change: minorToDecimal(quote.change),
-    changeRate: changeRateOf(quote.change, quote.prevClose, quote.changeRate),
+    changeRateBps: quote.changeRateBps,
     volume: quote.volume,
     turnover: minorToDecimal(quote.turnover),
     direction: quote.direction,
@@ -63,7 +58,7 @@ export function viewOfRow(row: QuoteRow): QuoteView {
     high: row.high,
     low: row.low,
     change: row.change,
-    changeRate: row.changeRate,
+    changeRateBps: row.changeRateBps,
     volume: row.volume,
     turnover: row.turnover,
     direction: directionOf(row.change),

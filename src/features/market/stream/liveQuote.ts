@@ -3,7 +3,7 @@ import type { LiveQuote } from './marketStore.ts';
 
 /**
  * Builds a LiveQuote from one quote of a decoded frame. Change and change rate follow the
- * server's REST rows (basis points rounded the same way) so a live row and a REST row of
+ * server's REST rows (basis points by the contract's one rounding rule) so a live row and a REST row of
  * the same quote show the same numbers; before the first trade of the day open, high and
  * low read as the previous close, as they do over REST.
  */
@@ -25,7 +25,7 @@ export function toLiveQuote(code: string, fields: Float64Array, offset: number, 
     time: read(streamQuoteField.time),
     shortVolume: read(streamQuoteField.shortVolume),
     change,
-    changeRate: changeBasisPoints(last, prevClose) / 100,
+    changeRateBps: changeBasisPoints(last, prevClose),
     direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
     tickDirection: previous === undefined || last === previous.last ? 'none' : last > previous.last ? 'up' : 'down',
     updatedAt,

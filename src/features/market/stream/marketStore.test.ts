@@ -129,16 +129,16 @@ describe('market stream store', () => {
       time: 1_736_140_000_000,
       shortVolume: 0,
       change: 1_250,
-      changeRate: 1.25,
+      changeRateBps: 125,
       direction: 'up',
       tickDirection: 'none',
       updatedAt: 1,
     });
-    expect(stream.getQuote('TCS')).toMatchObject({ change: 0, changeRate: 0, direction: 'flat' });
+    expect(stream.getQuote('TCS')).toMatchObject({ change: 0, changeRateBps: 0, direction: 'flat' });
 
     // The second frame names INFY by index only.
     worker().sendQuotes(quote('INFY', 98_750));
-    expect(stream.getQuote('INFY')).toMatchObject({ last: 98_750, change: -1_250, changeRate: -1.25, direction: 'down', tickDirection: 'down', updatedAt: 2 });
+    expect(stream.getQuote('INFY')).toMatchObject({ last: 98_750, change: -1_250, changeRateBps: -125, direction: 'down', tickDirection: 'down', updatedAt: 2 });
   });
 
   it('untraded-day: open, high and low read as the previous close before the first trade', () => {
@@ -200,7 +200,7 @@ describe('market stream store', () => {
     stream.start();
     const industries = renderHook(() => stream.useIndustries());
     const vip = renderHook(() => stream.useVipAnalytics());
-    const heatmap = [{ industry: 'IT', changeRate: 0.5, advancers: 1, decliners: 0, unchanged: 0, turnover: 10, leader: { code: 'INFY', changeRate: 0.5 } }];
+    const heatmap = [{ industry: 'IT', changeRateBps: 50, advancers: 1, decliners: 0, unchanged: 0, turnover: 10, leader: { code: 'INFY', changeRateBps: 50 } }];
     worker().say({ type: 'industries', industries: heatmap });
     worker().say({ type: 'vip', analytics: { heatmap, topMovers: [], volumeSpikes: [], breadth: { advancers: 1, decliners: 0, unchanged: 0 } } });
     await flushMicrotasks();

@@ -8,8 +8,8 @@ import type { ConnectionState, IndustryAggregate, RankingKind, VipAnalytics } fr
 // Live market data for the pages: quotes per code, rankings, industry aggregates and VIP
 // analytics, all fed by the quote-stream worker (workers/quoteStream.worker.ts).
 //
-// Prices, change and turnover are integers of minor units (paise); rates are percent
-// numbers with two decimals. Pages declare what they show with useWatch / useBoard and
+// Prices, change and turnover are integers of minor units (paise); rates are integers of
+// basis points. Pages declare what they show with useWatch / useBoard and
 // read it with useQuote / useRanking / ...; the stream subscribes to the union of what is
 // mounted and nothing more.
 
@@ -28,8 +28,8 @@ export type LiveQuote = {
   shortVolume: number;
   /** Minor units. */
   change: number;
-  /** Percent, e.g. -1.25. */
-  changeRate: number;
+  /** Change against the previous close in basis points (contract/market.ts: changeBasisPoints). */
+  changeRateBps: number;
   /** Versus prevClose. */
   direction: 'up' | 'down' | 'flat';
   /** Versus the previous update, for the flash. */

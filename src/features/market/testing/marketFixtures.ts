@@ -19,7 +19,7 @@ export function quoteRow(code: string, overrides: Partial<QuoteRow> = {}): Quote
     high: '2470.10',
     low: '2431.55',
     change: '26.35',
-    changeRate: '1.08',
+    changeRateBps: 108,
     volume: 1_234_567,
     turnover: '3032145678.90',
     marketCap: '1660000000000.00',

@@ -7,13 +7,11 @@ import { Skeleton } from '../../../ui/widgets.tsx';
 import { BreadthBar } from '../indicators/BreadthBar.tsx';
 import * as styles from '../market.css.ts';
 import { ChangeText } from '../shared/PriceText.tsx';
-import { directionOf, formatCompact, formatPercent, minorToDecimal } from '../../../ui/format.ts';
+import { directionOfSign, formatBasisPoints, formatCompact } from '../../../ui/format.ts';
 import * as shared from '../shared/shared.css.ts';
 import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { useBoard, useInstrument, useVipAnalytics } from '../stream/marketStore.ts';
 import { Heatmap } from './Heatmap.tsx';
-
-const percentOf = (percent: number) => minorToDecimal(Math.round(percent * 100));
 
 /** Real-time analytics computed by the quote worker over the whole board, for VIP users. */
 export function VipLive() {
@@ -52,7 +50,7 @@ export function VipLive() {
             <Trans>Movers appear after the first full minute of watching.</Trans>
           </p>
         ) : (
-          analytics.topMovers.map((mover) => <MinuteRow key={mover.code} code={mover.code} value={<MinuteChange percent={mover.changeRate1m} />} />)
+          analytics.topMovers.map((mover) => <MinuteRow key={mover.code} code={mover.code} value={<MinuteChange basisPoints={mover.changeRate1mBps} />} />)
         )}
       </section>
       <section className={styles.section} aria-label={t`Volume spikes`} style={{ padding: '16px 0 0', overflow: 'hidden' }}>
@@ -90,10 +88,10 @@ function MinuteRow({ code, value }: { code: string; value: ReactNode }) {
   );
 }
 
-function MinuteChange({ percent }: { percent: number }) {
+function MinuteChange({ basisPoints }: { basisPoints: number }) {
   const { locale } = useSnapshot(localeState);
-  const text = percentOf(percent);
-  return <ChangeText text={formatPercent(text, locale)} direction={directionOf(text)} className={shared.changePill[directionOf(text)]} />;
+  const direction = directionOfSign(basisPoints);
+  return <ChangeText text={formatBasisPoints(basisPoints, locale)} direction={direction} className={shared.changePill[direction]} />;
 }
 
 function SpikeValue({ ratio, volume }: { ratio: number; volume: number }) {
