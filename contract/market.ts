@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readerLanguageField, readerLanguages } from './language.ts';
 
 // Market data contract: instruments, quotes, candles, rankings and the stream.
 //
@@ -191,9 +192,12 @@ export const marketStatusResponse = z.object({
   instrumentCount: z.number().int(),
 });
 
-export const newsListRequest = z.object({ page: z.number().int().min(1).max(1000).default(1) });
+/** News in the reader's language (`lang`), in English where an item has no translation into it. */
+export const newsListRequest = z.object({ page: z.number().int().min(1).max(1000).default(1), lang: readerLanguageField });
 export const newsItem = z.object({
   id: z.string(),
+  /** The language the title, summary and body are written in: the reader's, or English when the item has no translation. */
+  lang: z.enum(readerLanguages),
   title: z.string(),
   summary: z.string(),
   source: z.string(),
@@ -201,7 +205,7 @@ export const newsItem = z.object({
   codes: z.array(z.string()),
 });
 export const newsListResponse = z.array(newsItem);
-export const newsDetailRequest = z.object({ id: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'invalid_field') });
+export const newsDetailRequest = z.object({ id: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'invalid_field'), lang: readerLanguageField });
 export const newsDetailResponse = newsItem.extend({ body: z.string() });
 
 export const instrumentListResponse = z.array(instrument);

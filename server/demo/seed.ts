@@ -3,12 +3,11 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
 import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
-import { addNews } from '../news/news.ts';
 import { Refusal } from '../http/refusal.ts';
 import { createStaff } from '../staff/staff.ts';
 import type { StaffRole } from '../../contract/staff.ts';
 import { demoInstitutionName } from '../../contract/demo.ts';
-import { demoNews } from './demoNews.ts';
+import { seedDemoNews } from './demoNews.ts';
 
 export const demoInvitationCode = 'DEMO100';
 export const demoUser = { account: '9000000001', password: 'demo-pass-123' } as const;
@@ -95,6 +94,7 @@ export async function seedDemoChannels(db: Database): Promise<{ created: number 
 export async function seedDemo(db: Database): Promise<{ created: boolean }> {
   await seedDemoStaff(db);
   await seedDemoChannels(db);
+  await seedDemoNews(db);
   const passwordHash = await hashPassword(demoUser.password);
   return db.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM invitation_codes WHERE code = $1', [demoInvitationCode]);
@@ -104,7 +104,6 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       kind: 'institution',
       code: demoInvitationCode,
     });
-    for (const item of demoNews) await addNews(tx, { ...item, createdBy: 'demo-seed' });
     // The demo user is VIP so a first run shows the real-time analytics page.
     const [user] = await tx.query<{ id: bigint }>(
       `INSERT INTO users (account, password_hash, invitation_code, vip) VALUES ($1, $2, $3, true)

@@ -68,6 +68,6 @@ export function registerMarketRoutes(app: FastifyInstance, db: Database, authent
     await clearSearchHistory(db, session.userId);
     return null;
   });
-  registerCommand(app, authenticate, 'news/list', async ({ body }) => listNews(db, body.page));
-  registerCommand(app, authenticate, 'news/detail', async ({ body }) => newsDetail(db, body.id));
+  registerCommand(app, authenticate, 'news/list', async ({ body }) => listNews(db, body.page, body.lang));
+  registerCommand(app, authenticate, 'news/detail', async ({ body }) => newsDetail(db, body.id, body.lang));
 }

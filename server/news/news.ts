@@ -1,13 +1,21 @@
+import type { ReaderLanguage } from '../../contract/language.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 
 // Stored news. Items are added by staff (see scripts/add-news.ts) and never edited: a
-// correction is a new item.
+// correction is a new item. An item is written in English; its translations, added with it
+// or later, give the reader their own language, and a reader whose language an item has no
+// translation for reads the English.
 
 export const newsPageSize = 20;
 
+/** The languages an item may be translated into (English is the item itself). */
+export type NewsTranslationLanguage = Exclude<ReaderLanguage, 'en'>;
+export type NewsText = { title: string; summary: string; body: string };
+
 type NewsRow = {
   id: bigint;
+  lang: ReaderLanguage;
   title: string;
   summary: string;
   body: string;
@@ -16,11 +24,14 @@ type NewsRow = {
   published_at: Date;
 };
 
-const listColumns = 'id, title, summary, source, codes, published_at';
+// The reader's translation where there is one, the English original otherwise, field by field together.
+const readerColumns = `n.id, COALESCE(t.lang, 'en') AS lang, COALESCE(t.title, n.title) AS title, COALESCE(t.summary, n.summary) AS summary, n.source, n.codes, n.published_at`;
+const inReaderLanguage = 'news_items n LEFT JOIN news_item_translations t ON t.news_id = n.id AND t.lang = $1';
 
 function toItem(row: Omit<NewsRow, 'body'>) {
   return {
     id: row.id.toString(),
+    lang: row.lang,
     title: row.title,
     summary: row.summary,
     source: row.source,
@@ -29,28 +40,27 @@ function toItem(row: Omit<NewsRow, 'body'>) {
   };
 }
 
-export async function listNews(sql: Sql, page: number) {
+export async function listNews(sql: Sql, page: number, lang: ReaderLanguage = 'en') {
   const rows = await sql.query<Omit<NewsRow, 'body'>>(
-    `SELECT ${listColumns} FROM news_items ORDER BY published_at DESC, id DESC LIMIT $1 OFFSET $2`,
-    [newsPageSize, (page - 1) * newsPageSize],
+    `SELECT ${readerColumns} FROM ${inReaderLanguage} ORDER BY n.published_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
+    [lang, newsPageSize, (page - 1) * newsPageSize],
   );
   return rows.map(toItem);
 }
 
-export async function newsDetail(sql: Sql, id: string) {
-  const [row] = await sql.query<NewsRow>(`SELECT ${listColumns}, body FROM news_items WHERE id = $1`, [id]);
+export async function newsDetail(sql: Sql, id: string, lang: ReaderLanguage = 'en') {
+  const [row] = await sql.query<NewsRow>(`SELECT ${readerColumns}, COALESCE(t.body, n.body) AS body FROM ${inReaderLanguage} WHERE n.id = $2`, [lang, id]);
   if (!row) refuse('not_found');
   return { ...toItem(row), body: row.body };
 }
 
-export interface NewNewsItem {
-  title: string;
-  summary: string;
-  body: string;
+export interface NewNewsItem extends NewsText {
   source: string;
   codes?: readonly string[];
   publishedAt?: Date;
   createdBy: string;
+  /** The same item in the app's other languages. */
+  translations?: Partial<Record<NewsTranslationLanguage, NewsText>>;
 }
 
 export async function addNews(sql: Sql, item: NewNewsItem): Promise<string> {
@@ -59,5 +69,19 @@ export async function addNews(sql: Sql, item: NewNewsItem): Promise<string> {
      VALUES ($1, $2, $3, $4, $5, COALESCE($6, now()), $7) RETURNING id`,
     [item.title, item.summary, item.body, item.source, item.codes ?? [], item.publishedAt ?? null, item.createdBy],
   );
-  return row!.id.toString();
+  const id = row!.id.toString();
+  for (const [lang, text] of Object.entries(item.translations ?? {}) as [NewsTranslationLanguage, NewsText][]) {
+    await addNewsTranslation(sql, id, lang, text, item.createdBy);
+  }
+  return id;
+}
+
+/** Adds an item's text in one more language; a language it already has is left as it is (false). */
+export async function addNewsTranslation(sql: Sql, newsId: string, lang: NewsTranslationLanguage, text: NewsText, createdBy: string): Promise<boolean> {
+  const inserted = await sql.query(
+    `INSERT INTO news_item_translations (news_id, lang, title, summary, body, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (news_id, lang) DO NOTHING RETURNING news_id`,
+    [newsId, lang, text.title, text.summary, text.body, createdBy],
+  );
+  return inserted.length > 0;
 }

@@ -4,6 +4,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { PullIndicator } from '../../ui/LoadStates.tsx';
 import { useMarketStatus } from '../market/shared/marketStatus.ts';
+import { useNewsLanguage } from '../news/newsLanguage.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import * as styles from './home.css.ts';
 import { HomeHeader } from './HomeHeader.tsx';
@@ -27,7 +28,8 @@ export function HomePage() {
   const watchlist = useLoad(useCallback(() => call('user/Optionallist', {}, { silent: true }), []));
   const indices = useLoad(useCallback(() => call('market/indices', {}, { silent: true }), []));
   const hotLists = useLoad(loadHotLists);
-  const news = useLoad(useCallback(() => call('news/list', { page: 1 }, { silent: true }), []));
+  const newsLanguage = useNewsLanguage();
+  const news = useLoad(useCallback(() => call('news/list', { page: 1, lang: newsLanguage }, { silent: true }), [newsLanguage]));
   const refreshAll = () => {
     userInfo.reload();
     watchlist.reload();

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from '../../ui/LoadStates.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { useSearchText } from '../market/shared/searchParams.ts';
 import * as styles from './news.css.ts';
+import { htmlLangOf, useNewsLanguage } from './newsLanguage.ts';
 
 /** /home/newsDetail?id=42 */
 export function NewsDetailPage() {
@@ -36,7 +37,8 @@ function Article({ id }: { id: string }) {
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   // Not silent: a removed article's refusal ("not_found") reaches the reader as a toast.
-  const { state, reload } = useLoad(useCallback(() => call('news/detail', { id }), [id]));
+  const lang = useNewsLanguage();
+  const { state, reload } = useLoad(useCallback(() => call('news/detail', { id, lang }), [id, lang]));
   if (state.status === 'failed') return <ErrorState title={t`The article could not be loaded.`} onRetry={reload} />;
   if (state.status === 'loading') {
     return (
@@ -51,7 +53,9 @@ function Article({ id }: { id: string }) {
   const paragraphs = article.body.split(/\n\s*\n/).map((text) => text.trim()).filter(Boolean);
   return (
     <article className={styles.article}>
-      <h2 className={styles.articleTitle}>{article.title}</h2>
+      <h2 className={styles.articleTitle} lang={htmlLangOf(article.lang)}>
+        {article.title}
+      </h2>
       <span className={styles.meta}>
         {article.source} · {formatIstDateTime(article.published_at, locale)}
       </span>
@@ -65,7 +69,7 @@ function Article({ id }: { id: string }) {
         </div>
       ) : null}
       {paragraphs.map((text, index) => (
-        <p key={index} className={styles.paragraph}>
+        <p key={index} className={styles.paragraph} lang={htmlLangOf(article.lang)}>
           {text}
         </p>
       ))}

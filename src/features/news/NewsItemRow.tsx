@@ -4,6 +4,7 @@ import type { ResponseOf } from '../../../contract/api.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
 import * as styles from './news.css.ts';
+import { htmlLangOf } from './newsLanguage.ts';
 
 export type NewsItem = ResponseOf<'news/list'>[number];
 
@@ -13,8 +14,14 @@ export function NewsItemRow({ item }: { item: NewsItem }) {
   return (
     <li className={styles.item}>
       <Link to="/home/newsDetail" search={{ id: item.id }} className={styles.itemLink}>
-        <h3 className={styles.itemTitle}>{item.title}</h3>
-        {item.summary ? <p className={styles.itemSummary}>{item.summary}</p> : null}
+        <h3 className={styles.itemTitle} lang={htmlLangOf(item.lang)}>
+          {item.title}
+        </h3>
+        {item.summary ? (
+          <p className={styles.itemSummary} lang={htmlLangOf(item.lang)}>
+            {item.summary}
+          </p>
+        ) : null}
         <span className={styles.meta}>
           {item.source} · {formatIstDateTime(item.published_at, locale)}
         </span>

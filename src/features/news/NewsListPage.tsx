@@ -6,6 +6,7 @@ import { Button } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import * as styles from './news.css.ts';
 import { type NewsItem, NewsItemRow } from './NewsItemRow.tsx';
+import { useNewsLanguage } from './newsLanguage.ts';
 
 /** The contract caps the page number; nobody scrolls 1,000 pages of news. */
 const pageNumberMax = 1000;
@@ -19,11 +20,12 @@ export function NewsListPage() {
   const [feed, setFeed] = useState<Feed>(initialFeed);
   const generation = useRef(0);
   const firstPageSize = useRef(0);
+  const lang = useNewsLanguage();
 
   const loadPage = useCallback((page: number) => {
     const current = ++generation.current;
     setFeed((shown) => (page === 1 ? { ...shown, status: shown.items.length > 0 ? 'ready' : 'loading', moreFailed: false } : { ...shown, loadingMore: true, moreFailed: false }));
-    call('news/list', { page }, { silent: true }).then(
+    call('news/list', { page, lang }, { silent: true }).then(
       (items) => {
         if (current !== generation.current) return;
         if (page === 1) firstPageSize.current = items.length;
@@ -43,7 +45,7 @@ export function NewsListPage() {
         setFeed((shown) => (page === 1 && shown.items.length === 0 ? { ...shown, status: 'failed' } : { ...shown, loadingMore: false, moreFailed: page > 1 }));
       },
     );
-  }, []);
+  }, [lang]);
 
   useEffect(() => {
     loadPage(1);
