@@ -16,7 +16,7 @@ vi.mock('lightweight-charts', () => {
   const scale = () => ({ applyOptions: () => undefined });
   const series = () => ({ setData: (data: unknown[]) => drawn.setDataCalls.push(data), update: () => undefined, applyOptions: () => undefined, priceScale: scale });
   return {
-    createChart: () => ({ addSeries: series, priceScale: scale, timeScale: () => ({ fitContent: () => undefined }), remove: () => undefined }),
+    createChart: () => ({ addSeries: series, priceScale: scale, timeScale: () => ({ fitContent: () => undefined }), applyOptions: () => undefined, remove: () => undefined }),
     CandlestickSeries: {},
     HistogramSeries: {},
     AreaSeries: {},

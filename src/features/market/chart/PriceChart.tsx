@@ -10,7 +10,11 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { localeState } from '../../../i18n/activateLocale.ts';
+import { intlLocaleOf } from '../../../i18n/locale.ts';
 import { vars } from '../../../ui/theme.css.ts';
+import { chartLabelFormatters } from './chartLabels.ts';
 import { type ChartBar, chartTimeOf } from './liveBars.ts';
 
 // The only module that imports lightweight-charts (~50 kB gzip). It is loaded lazily by
@@ -57,6 +61,7 @@ export default function PriceChart({ bars, mode, intraday, dataKey, precision, o
   const handles = useRef<Handles | null>(null);
   const drawn = useRef<{ key: string; length: number; firstT: number | null }>({ key: '', length: 0, firstT: null });
   const colors = useRef(palette());
+  const { locale } = useSnapshot(localeState);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -88,6 +93,12 @@ export default function PriceChart({ bars, mode, intraday, dataKey, precision, o
   useEffect(() => {
     handles.current?.price.applyOptions({ priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision } });
   }, [precision, mode, intraday]);
+
+  // Month, day and time labels in the reader's language (the library's own are English).
+  useEffect(() => {
+    const labels = chartLabelFormatters(locale, intraday);
+    handles.current?.chart.applyOptions({ localization: { locale: intlLocaleOf(locale), timeFormatter: labels.crosshair }, timeScale: { tickMarkFormatter: labels.tickMark } });
+  }, [locale, mode, intraday]);
 
   useEffect(() => {
     const chart = handles.current;
