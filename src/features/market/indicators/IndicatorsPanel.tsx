@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
+import { industryName } from '../../../i18n/serverNames.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import * as styles from '../market.css.ts';
@@ -100,7 +101,7 @@ function BreadthSummary({ breadth }: { breadth: Breadth }) {
 }
 
 function IndustryRow({ row }: { row: IndustryShown }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { locale } = useSnapshot(localeState);
   const leaderInstrument = useInstrument(row.leader?.code ?? '');
   const up = formatCount(row.advancers, locale);
@@ -111,7 +112,7 @@ function IndustryRow({ row }: { row: IndustryShown }) {
   return (
     <div className={styles.tableRow}>
       <span className={styles.cellStack}>
-        <span className={styles.cellTitle}>{row.industry}</span>
+        <span className={styles.cellTitle}>{industryName(row.industry, i18n)}</span>
         <span className={styles.cellMuted}>{t`${up} up · ${down} down`}</span>
         {row.leader && leaderName ? (
           <Link to="/market/stockDetail" search={{ code: row.leader.code }} className={styles.cellMuted}>

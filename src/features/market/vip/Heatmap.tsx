@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { localeState } from '../../../i18n/activateLocale.ts';
+import { industryName } from '../../../i18n/serverNames.ts';
 import { vars } from '../../../ui/theme.css.ts';
 import { directionOfSign, formatBasisPoints } from '../../../ui/format.ts';
 import type { IndustryAggregate } from '../stream/marketStore.ts';
@@ -21,7 +22,7 @@ function tileColours(changeRateBps: number): { background: string; color: string
 
 /** Sectors as tiles sized by turnover and coloured by their average change. */
 export function Heatmap({ industries }: { industries: readonly IndustryAggregate[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { locale } = useSnapshot(localeState);
   // Laid out on a 100 × 70 grid and drawn in percent, so it scales with the screen.
   const tiles = useMemo(() => squarify(industries.map((industry) => ({ item: industry, weight: industry.turnover })), 100, 70), [industries]);
@@ -30,17 +31,18 @@ export function Heatmap({ industries }: { industries: readonly IndustryAggregate
       {tiles.map(({ item, x, y, width, height }) => {
         const change = formatBasisPoints(item.changeRateBps, locale);
         const small = width < 14 || height < 9;
+        const name = industryName(item.industry, i18n);
         return (
           <div
             key={item.industry}
             role="listitem"
             className={styles.tile}
             style={{ left: `${x}%`, top: `${(y / 70) * 100}%`, width: `${width}%`, height: `${(height / 70) * 100}%`, ...tileColours(item.changeRateBps) }}
-            title={`${item.industry} ${change}`}
-            aria-label={`${item.industry} ${change}`}
+            title={`${name} ${change}`}
+            aria-label={`${name} ${change}`}
             data-direction={directionOfSign(item.changeRateBps)}
           >
-            {small ? null : <span className={styles.tileName}>{item.industry}</span>}
+            {small ? null : <span className={styles.tileName}>{name}</span>}
             <span className={styles.tileValue}>{change}</span>
           </div>
         );
