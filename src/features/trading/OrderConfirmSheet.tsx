@@ -95,7 +95,7 @@ export function OrderConfirmSheet({ confirmation, submitting, onConfirm, onDismi
           </p>
         ) : null}
         <div className={styles.sheetActions}>
-          <Button variant="soft" block onClick={onDismiss} disabled={submitting}>
+          <Button variant="soft" block data-action="dismiss-order" onClick={onDismiss} disabled={submitting}>
             <Trans>Back</Trans>
           </Button>
           <Button autoFocus block busy={submitting} data-action="confirm-order" onClick={onConfirm}>
