@@ -3,21 +3,21 @@ import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useSnapshot } from 'valtio';
 import { call } from '../../api/commandBus.ts';
+import { newsArticleSearch } from '../../app/routeSearch.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState } from '../../ui/LoadStates.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
-import { useSearchText } from '../market/shared/searchParams.ts';
 import * as styles from './news.css.ts';
 import { htmlLangOf, useNewsLanguage } from './newsLanguage.ts';
 
 /** /home/newsDetail?id=42 */
 export function NewsDetailPage() {
   const { t } = useLingui();
-  const id = useSearchText('id') ?? '';
-  if (!/^\d{1,18}$/.test(id)) {
+  const { id } = newsArticleSearch.useSearch();
+  if (!id) {
     return (
       <EmptyState
         icon="info"

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
+import { instrumentSearch } from '../../../app/routeSearch.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { button } from '../../../ui/ui.css.ts';
@@ -18,7 +19,6 @@ import { ChangeText, PriceText } from '../shared/PriceText.tsx';
 import { formatBasisPoints, formatIsoDay, formatIstDateTime, formatPoints } from '../../../ui/format.ts';
 import { formatMoney } from '../../../ui/money.ts';
 import { type QuoteView, useQuoteView } from '../shared/quoteView.ts';
-import { useSearchText } from '../shared/searchParams.ts';
 import { SourceBadge } from '../shared/SourceBadge.tsx';
 import { useWatch } from '../stream/marketStore.ts';
 import * as styles from './detail.css.ts';
@@ -27,9 +27,9 @@ import { IndexStats, StockStats } from './DetailStats.tsx';
 type Detail = ResponseOf<'stock/detail'>;
 export type DetailVariant = 'stock' | 'index';
 
-/** The instrument code from the URL (?code=RELIANCE), upper-cased as the server does; empty when missing. */
+/** The instrument code from the URL (?code=RELIANCE), upper-cased as the server does; empty when missing or malformed. */
 export function useCodeParam(): string {
-  return (useSearchText('code') ?? '').trim().toUpperCase();
+  return instrumentSearch.useSearch().code ?? '';
 }
 
 /** Shown when a link arrives without ?code=. */
