@@ -3,6 +3,7 @@
 // Run: npx tsx bench/ledger-transfers.ts [transfers=2000] [concurrency=16]
 import { performance } from 'node:perf_hooks';
 import { openLedgerAccount, transfer } from '../server/ledger/ledger.ts';
+import { rupeesParam } from '../contract/statementReasons.ts';
 import { openTestDatabase } from '../server/testing/testDatabase.ts';
 
 const transferCount = Number(process.argv[2] ?? 2000);
@@ -20,7 +21,8 @@ async function run(engine: 'pglite' | 'postgres') {
       transfer(tx, {
         idempotencyKey: `bench-fund-${index}`,
         kind: 'test',
-        reason: 'bench funding',
+        reasonKind: 'correction',
+        reasonParams: { amount: rupeesParam(1_000_000_00n), note: 'bench funding' },
         postings: [
           { accountId: source, amountPaise: -1_000_000_00n },
           { accountId: id, amountPaise: 1_000_000_00n },
@@ -44,7 +46,8 @@ async function run(engine: 'pglite' | 'postgres') {
           transfer(tx, {
             idempotencyKey: `bench-transfer-${index}`,
             kind: 'test',
-            reason: 'bench transfer',
+            reasonKind: 'correction',
+            reasonParams: { amount: rupeesParam(1_00n), note: 'bench transfer' },
             postings: [
               { accountId: from, amountPaise: -1_00n },
               { accountId: to, amountPaise: 1_00n },

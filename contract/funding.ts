@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readerLanguageField } from './language.ts';
 import { parseRupees } from './money.ts';
 import { idString, pageField, pageOf, optionalReasonField, reasonField } from './paging.ts';
 import { hoursRange, timeWindow } from './settings.ts';
@@ -173,14 +174,16 @@ export const fundRecordsRequest = z.object({ page: pageField, kind: z.enum(fundR
 export const fundRecordsResponse = pageOf(statementLine);
 
 /**
- * `GET /api/vue/user/statement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (session headers): every
- * posting to the user's cash between the two IST dates, with the opening and closing
- * balance; opening + sum of changes = closing.
+ * `GET /api/vue/user/statement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD&lang=en|tw|ko` (session
+ * headers): every posting to the user's cash between the two IST dates, with the opening and
+ * closing balance; opening + sum of changes = closing. Each line's reason is written in
+ * `lang` (the app's stored language codes; anything else reads English).
  */
 export const statementCsvPath = 'user/statement.csv';
 export const statementCsvQuery = z.object({
   from: z.string({ error: 'invalid_field' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_field'),
   to: z.string({ error: 'invalid_field' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_field'),
+  lang: readerLanguageField,
 });
 
 // ---- back office: review queues ---------------------------------------------------------

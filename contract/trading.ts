@@ -92,7 +92,13 @@ export const statementRequest = z.object({ page: z.number().int().min(1).max(10_
 export const statementLine = z.object({
   transfer_id: z.string(),
   kind: z.string(),
-  reason: z.string(),
+  /**
+   * Why the money moved (contract/statementReasons.ts): the app writes the sentence from the
+   * kind and its parameters in the reader's language. A string, so an app older than a new
+   * kind still reads the rest of the line.
+   */
+  reason_kind: z.string(),
+  reason_params: z.record(z.string(), z.json()),
   /** Change of the user's cash (available + frozen together); internal moves between them show 0. */
   cash_change: z.string(),
   available_change: z.string(),

@@ -19,6 +19,7 @@ import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerFundingRoutes } from './funding/routes.ts';
+import { loadStatementReaders } from './i18n/statementReaders.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
@@ -128,7 +129,8 @@ export async function buildApp({
   registerStaffRoutes(http, db, authenticators);
   registerAccountAdminRoutes(http, db, authenticators, sessions);
   registerSettingsRoutes(http, db, authenticators, settings);
-  registerFundingRoutes(http, authenticators, { db, settings, now });
+  // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
+  registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));

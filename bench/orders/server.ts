@@ -14,6 +14,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { openLedgerAccount, transfer } from '../../server/ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { openUserLedgerAccounts } from '../../server/ledger/userBalances.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../../server/market/runtime.ts';
 import { defaultTradingRules } from '../../server/trading/rules.ts';
@@ -106,7 +107,7 @@ async function seedUsers(db: Database, count: number) {
       const [user] = await tx.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [account, passwordHash, code]);
       const { availableAccountId } = await openUserLedgerAccounts(tx, user!.id);
       await transfer(tx, {
-        idempotencyKey: `bench-funding:${account}`, kind: 'test', reason: 'Benchmark money', userId: user!.id,
+        idempotencyKey: `bench-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(fundPaise), note: 'Benchmark money' }, userId: user!.id,
         postings: [{ accountId: funding, amountPaise: -fundPaise }, { accountId: availableAccountId, amountPaise: fundPaise }],
       });
       return startSession(tx, user!.id);

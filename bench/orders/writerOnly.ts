@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { issueInvitationCode } from '../../server/accounts/invitations.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { openLedgerAccount, transfer } from '../../server/ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { openUserLedgerAccounts } from '../../server/ledger/userBalances.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
 import { handDrivenMarket } from '../../server/market/testing/marketTestKit.ts';
@@ -30,7 +31,7 @@ try {
   for (let index = 0; index < userCount; index++) {
     const [user] = await db.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [String(9_100_000_000 + index), 'x', code]);
     const { availableAccountId } = await openUserLedgerAccounts(db, user!.id);
-    await db.transaction((tx) => transfer(tx, { idempotencyKey: `bench-funding:${index}`, kind: 'test', reason: 'Benchmark money', userId: user!.id,
+    await db.transaction((tx) => transfer(tx, { idempotencyKey: `bench-funding:${index}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(1_000_000_000_00n), note: 'Benchmark money' }, userId: user!.id,
       postings: [{ accountId: funding, amountPaise: -1_000_000_000_00n }, { accountId: availableAccountId, amountPaise: 1_000_000_000_00n }] }));
     users.push(user!.id);
   }

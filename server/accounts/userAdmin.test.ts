@@ -3,6 +3,7 @@
 // switch invitation codes with an audit entry each, refusals writing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { createAndLogInStaff, type TestStaff } from '../testing/staffKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
@@ -31,7 +32,8 @@ beforeAll(async () => {
     await transfer(tx, {
       idempotencyKey: 'test-funding:9877700001',
       kind: 'test',
-      reason: 'Test money',
+      reasonKind: 'correction',
+      reasonParams: { amount: rupeesParam(1_234_56n), note: 'Test money' },
       userId: funded.userId,
       postings: [{ accountId: source, amountPaise: -1_234_56n }, { accountId: availableAccountId, amountPaise: 1_234_56n }],
     });
@@ -59,7 +61,9 @@ describe('finding users', () => {
     expect(detail.user).toMatchObject({ account: '9877700001', restrictions: { frozen: false } });
     expect(detail.balances).toEqual({ cash: '1234.56', available: '1234.56', frozen: '0.00', total_assets: '1234.56' });
     expect(detail.statement).toHaveLength(1);
-    expect(detail.statement[0]).toMatchObject({ kind: 'test', reason: 'Test money', cash_change: '1234.56' });
+    expect(detail.statement[0]).toMatchObject({
+      kind: 'test', reason_kind: 'correction', reason_params: { amount: { amount: '123456', currency: 'INR' }, note: 'Test money' }, cash_change: '1234.56',
+    });
     expect((await server.call('admin/users/detail', { user_id: '424242' }, reviewer.headers)).body.msg).toBe('user_not_found');
   });
 });

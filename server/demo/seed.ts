@@ -6,6 +6,7 @@ import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
 import { Refusal } from '../http/refusal.ts';
 import { createStaff } from '../staff/staff.ts';
 import type { StaffRole } from '../../contract/staff.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { demoInstitutionName } from '../../contract/demo.ts';
 import { seedDemoNews } from './demoNews.ts';
 
@@ -120,7 +121,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     await transfer(tx, {
       idempotencyKey: `demo-funding:${demoUser.account}`,
       kind: 'demo_funding',
-      reason: 'Demo play money: not real funds',
+      reasonKind: 'demo_funding',
+      reasonParams: { amount: rupeesParam(demoFundingPaise) },
       userId: user.id,
       postings: [
         { accountId: fundingAccountId, amountPaise: -demoFundingPaise },

@@ -157,7 +157,10 @@ describe('reviewing a deposit', () => {
     expect(house!.balance_paise).toBeLessThanOrEqual(-1_234_567n);
     const records = await call('user/fundRecords', { page: 1, kind: 'deposit' }, user.session);
     expect(records.body.data.items).toEqual([
-      expect.objectContaining({ kind: 'deposit', cash_change: '12345.67', available_change: '12345.67', reason: expect.stringContaining('UTR-APPROVE-1') }),
+      expect.objectContaining({
+        kind: 'deposit', cash_change: '12345.67', available_change: '12345.67', reason_kind: 'deposit_received',
+        reason_params: expect.objectContaining({ amount: { amount: '1234567', currency: 'INR' }, reference: 'UTR-APPROVE-1' }),
+      }),
     ]);
     expect((await call('user/depositList', {}, user.session)).body.data.items[0]).toMatchObject({ status: 'approved', reason: null });
     const [message] = (await call('user/messages', {}, user.session)).body.data.items;

@@ -3,6 +3,7 @@ import type { adminDepositRow, adminDepositsListRequest, deposit, depositInfoRes
 import type { reviewRequest } from '../../contract/identity.ts';
 import { formatRupees, parseRupees } from '../../contract/money.ts';
 import { listPageSize } from '../../contract/paging.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
@@ -170,7 +171,8 @@ export async function reviewDeposit(db: Database, staffId: bigint, form: Deposit
       ({ transferId } = await transfer(tx, {
         idempotencyKey: `deposit:${row.id}:approve`,
         kind: 'deposit',
-        reason: `Deposit ${row.id} received: ₹${amount} via ${row.channel_name}, reference ${row.reference}`,
+        reasonKind: 'deposit_received',
+        reasonParams: { deposit_id: row.id.toString(), amount: rupeesParam(row.amount_paise), channel: row.channel_name, reference: row.reference },
         userId: row.user_id,
         postings: [
           { accountId: houseBank, amountPaise: -row.amount_paise },

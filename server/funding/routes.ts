@@ -4,6 +4,7 @@ import { statementCsvPath, statementCsvQuery } from '../../contract/funding.ts';
 import { refusal } from '../http/envelope.ts';
 import { type Authenticators, checkSession, registerCommand } from '../http/routes.ts';
 import { validate } from '../http/validation.ts';
+import type { StatementReaders } from '../i18n/statementReaders.ts';
 import { addBankCard, deleteBankCard, listBankCards } from './cards.ts';
 import { listChannels, saveChannel } from './channels.ts';
 import type { FundingContext } from './context.ts';
@@ -17,7 +18,7 @@ import { requestWithdrawal, withdrawalsOf, withdrawInfo } from './withdrawals.ts
 // Money in and out: the user's commands and the back office's review queues. Roles are in
 // contract/api.ts; each handler passes the caller's own id, so no command reaches another
 // user's card, deposit or withdrawal by changing an id.
-export function registerFundingRoutes(app: FastifyInstance, authenticators: Authenticators, context: FundingContext): void {
+export function registerFundingRoutes(app: FastifyInstance, authenticators: Authenticators, context: FundingContext, statementReaders: StatementReaders): void {
   const { db, settings } = context;
   registerCommand(app, authenticators, 'user/addBankCard', ({ body, session }) => addBankCard(db, session.userId, body));
   registerCommand(app, authenticators, 'user/bankList', ({ session }) => listBankCards(db, session.userId));
@@ -45,7 +46,7 @@ export function registerFundingRoutes(app: FastifyInstance, authenticators: Auth
     if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
     const query = validate(statementCsvQuery, request.query);
     if (!query.ok) return reply.send(refusal(query.key, query.key === 'invalid_field' ? query.field : undefined));
-    const { filename, csv } = await statementCsv(db, session.userId, query.value);
+    const { filename, csv } = await statementCsv(db, session.userId, query.value, statementReaders);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)

@@ -4,8 +4,10 @@ import utc from 'dayjs/plugin/utc.js';
 import type { z } from 'zod';
 import type { statementCsvQuery } from '../../contract/funding.ts';
 import { formatRupees } from '../../contract/money.ts';
+import { statementSentence } from '../../contract/statementReasons.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
+import type { StatementReaders } from '../i18n/statementReaders.ts';
 
 dayjs.extend(utc);
 
@@ -34,9 +36,17 @@ const istTime = (at: Date): string => dayjs(at).utcOffset(istOffsetMinutes).form
 /** A spreadsheet runs a cell that starts with one of these as a formula; a leading quote keeps it text (OWASP CSV injection). */
 export const asSpreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-type CashRow = { id: bigint | null; kind: string | null; reason: string | null; created_at: Date | null; change: bigint };
+type CashRow = { id: bigint | null; kind: string | null; reason_kind: string | null; reason_params: unknown; created_at: Date | null; change: bigint };
 
-export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery): Promise<{ filename: string; csv: string }> {
+/** The ledger keeps rupees only; the column says so, so a reader of the file never has to assume it. */
+const ledgerCurrency = 'INR';
+
+/**
+ * The CSV of the period, each line's reason written in `query.lang` from the app's catalogs,
+ * its amount formatted by its currency; the change and balance columns stay plain decimals.
+ */
+export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery, readers: StatementReaders): Promise<{ filename: string; csv: string }> {
+  const reader = readers[query.lang];
   const from = calendarDate(query.from, 'from');
   const to = calendarDate(query.to, 'to');
   if (to.isBefore(from) || to.diff(from, 'day') + 1 > statementRangeDaysMax) refuse('statement_range_invalid', String(statementRangeDaysMax));
@@ -45,29 +55,30 @@ export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsv
   // One statement, so the opening balance and the rows come from the same snapshot.
   const rows = await sql.query<CashRow>(
     `WITH cash AS (
-       SELECT t.id, t.kind, t.reason, t.created_at, sum(p.amount_paise)::bigint AS change
+       SELECT t.id, t.kind, t.reason_kind, t.reason_params, t.created_at, sum(p.amount_paise)::bigint AS change
          FROM ledger_transfers t
          JOIN ledger_postings p ON p.transfer_id = t.id
          JOIN ledger_accounts a ON a.id = p.account_id
         WHERE a.user_id = $1 AND a.kind IN ('user_available', 'user_frozen') AND t.created_at < $3
         GROUP BY t.id
      )
-     SELECT NULL::bigint AS id, NULL::text AS kind, NULL::text AS reason, NULL::timestamptz AS created_at,
+     SELECT NULL::bigint AS id, NULL::text AS kind, NULL::text AS reason_kind, NULL::jsonb AS reason_params, NULL::timestamptz AS created_at,
             coalesce(sum(change), 0)::bigint AS change
        FROM cash WHERE created_at < $2
      UNION ALL
-     SELECT id, kind, reason, created_at, change FROM cash WHERE created_at >= $2
+     SELECT id, kind, reason_kind, reason_params, created_at, change FROM cash WHERE created_at >= $2
      ORDER BY id NULLS FIRST`,
     [userId.toString(), start, end],
   );
   const [opening, ...transfers] = rows;
   let balance = opening?.change ?? 0n;
-  const records: string[][] = [[istTime(start), '', 'opening_balance', 'Opening balance', '', formatRupees(balance)]];
+  const records: string[][] = [[istTime(start), '', 'opening_balance', reader.translate('opening_balance', {}), '', formatRupees(balance), ledgerCurrency]];
   for (const row of transfers) {
     balance += row.change;
-    records.push([istTime(row.created_at!), row.id!.toString(), row.kind!, asSpreadsheetText(row.reason!), formatRupees(row.change), formatRupees(balance)]);
+    const reason = statementSentence(row.reason_kind!, row.reason_params, reader);
+    records.push([istTime(row.created_at!), row.id!.toString(), row.kind!, asSpreadsheetText(reason), formatRupees(row.change), formatRupees(balance), ledgerCurrency]);
   }
-  records.push([istTime(new Date(end.getTime() - 1000)), '', 'closing_balance', 'Closing balance', '', formatRupees(balance)]);
-  const csv = stringify(records, { header: true, columns: ['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance'] });
+  records.push([istTime(new Date(end.getTime() - 1000)), '', 'closing_balance', reader.translate('closing_balance', {}), '', formatRupees(balance), ledgerCurrency]);
+  const csv = stringify(records, { header: true, columns: ['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance', 'currency'] });
   return { filename: `ledgerline-statement-${query.from}-to-${query.to}.csv`, csv };
 }

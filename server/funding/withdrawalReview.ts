@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { adminWithdrawalRow, adminWithdrawalsListRequest, withdrawalReviewRequest } from '../../contract/funding.ts';
 import { formatRupees } from '../../contract/money.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
@@ -80,7 +81,8 @@ async function reject(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staff
   const { transferId } = await transfer(tx, {
     idempotencyKey: `withdrawal:${row.id}:release`,
     kind: 'withdrawal_release',
-    reason: `Withdrawal ${row.id} rejected: ₹${formatRupees(row.amount_paise)} returned to available. ${form.reason}`.slice(0, 500),
+    reasonKind: 'withdrawal_rejected',
+    reasonParams: { withdrawal_id: row.id.toString(), amount: rupeesParam(row.amount_paise), note: form.reason },
     userId: row.user_id,
     postings: [
       { accountId: frozenAccountId, amountPaise: -row.amount_paise },
@@ -112,7 +114,11 @@ async function approve(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staf
   const { transferId } = await transfer(tx, {
     idempotencyKey: `withdrawal:${row.id}:payout`,
     kind: 'withdrawal_payout',
-    reason: `Withdrawal ${row.id} paid: ₹${formatRupees(row.amount_paise)} to ${row.bank_name} ${maskAccountNumber(row.card_account_no)}, bank reference ${bankReference}`,
+    reasonKind: 'withdrawal_paid',
+    reasonParams: {
+      withdrawal_id: row.id.toString(), amount: rupeesParam(row.amount_paise), bank_name: row.bank_name,
+      account_masked: maskAccountNumber(row.card_account_no), bank_reference: bankReference,
+    },
     userId: row.user_id,
     postings: [
       { accountId: frozenAccountId, amountPaise: -row.amount_paise },

@@ -155,7 +155,10 @@ describe('reviewing a withdrawal', () => {
     const [houseAfter] = await world.db.query<{ balance_paise: bigint }>("SELECT balance_paise FROM ledger_accounts WHERE code = 'house:bank'");
     expect(houseAfter!.balance_paise - house!.balance_paise).toBe(250_000n);
     const [line] = (await call('user/fundRecords', { page: 1, kind: 'withdrawal' }, user.session)).body.data.items;
-    expect(line).toMatchObject({ kind: 'withdrawal_payout', cash_change: '-2500.00', reason: expect.stringContaining('UTIB-NEFT-77') });
+    expect(line).toMatchObject({
+      kind: 'withdrawal_payout', cash_change: '-2500.00', reason_kind: 'withdrawal_paid',
+      reason_params: { amount: { amount: '250000', currency: 'INR' }, bank_reference: 'UTIB-NEFT-77' },
+    });
     const [message] = (await call('user/messages', {}, user.session)).body.data.items;
     expect(message).toMatchObject({ kind: 'withdrawal_paid', params: { amount: '2500.00' } });
     const audit = await world.db.query<{ action: string; after: { status: string; bank_reference: string } }>(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { withdrawal, withdrawInfoResponse, withdrawRequest } from '../../contract/funding.ts';
 import { formatRupees, parseRupees } from '../../contract/money.ts';
 import { listPageSize } from '../../contract/paging.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Sql } from '../db/database.ts';
 import { Refusal, refuse } from '../http/refusal.ts';
 import { checkFundPassword, verifiedKycName } from '../identity/identityChecks.ts';
@@ -163,7 +164,8 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
       hold = await transfer(tx, {
         idempotencyKey: holdKeyOf(userId, form.idempotency_key),
         kind: 'withdrawal_hold',
-        reason: `Withdrawal requested: ₹${formatRupees(amountPaise)} to ${card.bank_name} ${maskAccountNumber(card.account_no)}, held until paid`,
+        reasonKind: 'withdrawal_held',
+        reasonParams: { amount: rupeesParam(amountPaise), bank_name: card.bank_name, account_masked: maskAccountNumber(card.account_no) },
         userId,
         postings: [
           { accountId: availableAccountId, amountPaise: -amountPaise },

@@ -2,6 +2,7 @@
 // and reused keys are refused without changing anything, retries record once, malformed
 // transfers are programming errors, and the database itself refuses edits and unbalanced rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Database } from '../db/database.ts';
 import { Refusal } from '../http/refusal.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
@@ -15,6 +16,7 @@ import {
   move,
   openTestAccounts,
   testCommand,
+  testMoneyReason,
   transfersByKey,
 } from './ledgerTestKit.ts';
 import { openUserLedgerAccounts, userBalances } from './userBalances.ts';
@@ -154,7 +156,10 @@ it('freeze-moves-available-to-frozen-and-cash-stays', async () => {
   const { source } = await openTestAccounts(db, 'freeze', 0);
   const { availableAccountId: available, frozenAccountId: frozen } = accounts;
   const userTransfer = (key: string, kind: TransferCommand['kind'], postings: Posting[]) =>
-    attemptTransfer(db, { idempotencyKey: key, kind, reason: 'ledger test', userId: user!.id, postings });
+    attemptTransfer(db, {
+      idempotencyKey: key, kind, userId: user!.id, postings,
+      ...(kind === 'demo_funding' ? { reasonKind: 'demo_funding', reasonParams: { amount: rupeesParam(postings[1]!.amountPaise) } } : testMoneyReason(postings)),
+    } as TransferCommand);
 
   expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 0n, frozenPaise: 0n, cashPaise: 0n, marginPaise: 0n });
   await userTransfer('freeze-fund', 'demo_funding', move(source, available, 1_000_00n));
@@ -180,6 +185,7 @@ describe('database-refuses-update-delete-truncate', () => {
   const cases = [
     ...statements('ledger_postings', 'amount_paise').map((sql) => ['of-postings', sql]),
     ...statements('ledger_transfers', 'reason').map((sql) => ['of-transfers', sql]),
+    ['of-transfers', 'UPDATE ledger_transfers SET reason_kind = reason_kind, reason_params = reason_params'],
   ];
 
   it.each(cases)('database-refuses-update-delete-truncate-%s: %s', async (_target, statement) => {
@@ -216,7 +222,7 @@ describe('database-keeps-each-balance-as-the-sum-of-its-postings', () => {
     const { guarded: [alice], source } = await openTestAccounts(db, 'raw-overdraw', 1);
     const attempt = db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: bigint }>(
-        "INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint) VALUES ('raw-overdraw-1', 'test', 'raw', 'raw') RETURNING id",
+        "INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint) VALUES ('raw-overdraw-1', 'test', 'correction', '{}', 'raw') RETURNING id",
       );
       await tx.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, -5), ($1, $3, 5)', [row!.id.toString(), alice!.toString(), source.toString()]);
     });
@@ -229,8 +235,8 @@ describe('database-refuses-unbalanced-postings', () => {
   // Raw SQL, bypassing the service: the database checks every transfer again on insert.
   const insertTransfer = async (sql: Pick<Database, 'query'>, key: string) => {
     const [row] = await sql.query<{ id: bigint }>(
-      `INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint)
-       VALUES ($1, 'test', 'raw insert', 'raw') RETURNING id`,
+      `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint)
+       VALUES ($1, 'test', 'correction', '{}', 'raw') RETURNING id`,
       [key],
     );
     return row!.id;
@@ -279,7 +285,7 @@ describe('database-refuses-postings-to-what-does-not-exist', () => {
     const postings = 'INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, -5), ($1, $3, 5)';
     const missingAccount = db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: bigint }>(
-        "INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint) VALUES ('raw-missing-account', 'test', 'raw', 'raw') RETURNING id",
+        "INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint) VALUES ('raw-missing-account', 'test', 'correction', '{}', 'raw') RETURNING id",
       );
       await tx.query(postings, [row!.id.toString(), source.toString(), '987654321']);
     });
@@ -308,6 +314,13 @@ describe('malformed-transfer-is-a-programming-error', () => {
     ['a short idempotency key', ({ alice, source }) => testCommand('short', move(source, alice, 1n)), /idempotency key/],
     ['a key with spaces', ({ alice, source }) => testCommand('has spaces in it', move(source, alice, 1n)), /idempotency key/],
     ['an unknown account', ({ alice }) => testCommand('malformed-unknown', move(alice, 987_654_321n, 1n)), /unknown account/],
+    ['a reason another kind of transfer gives', ({ alice, source }) => ({
+      ...testCommand('malformed-reason-kind', move(source, alice, 1n), 'deposit'),
+    }), /deposit transfer cannot give the reason correction/],
+    ['reason parameters that do not fit their kind', ({ alice, source }) => ({
+      ...testCommand('malformed-reason-params', move(source, alice, 1n)),
+      reasonParams: { amount: { amount: '1.00', currency: 'INR' }, note: 'paise are whole' },
+    } as TransferCommand), /amount/],
   ];
 
   it.each(cases)('malformed-transfer-is-a-programming-error: %s', async (_name, build, message) => {

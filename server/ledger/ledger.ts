@@ -1,3 +1,4 @@
+import { type StatementReasonKind, type StatementReasonParams, statementReasonParams } from '../../contract/statementReasons.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 
@@ -26,19 +27,42 @@ export const transferKinds = [
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
+/** The reasons each kind of transfer may give: a fill is never explained as a deposit. */
+export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]> = {
+  demo_funding: ['demo_funding'],
+  freeze: ['correction'],
+  unfreeze: ['correction'],
+  test: ['correction'],
+  order_freeze: ['order_margin_held'],
+  order_fill: ['order_filled'],
+  order_cancel: ['order_cancelled'],
+  position_close: ['position_closed', 'position_closed_by_margin_call'],
+  deposit: ['deposit_received'],
+  withdrawal_hold: ['withdrawal_held'],
+  withdrawal_release: ['withdrawal_rejected'],
+  withdrawal_payout: ['withdrawal_paid'],
+};
+
 export interface Posting {
   accountId: bigint;
   amountPaise: bigint;
 }
 
-export interface TransferCommand {
+/**
+ * Why the money moved, as the user's statement shows it: a kind and its typed parameters
+ * (contract/statementReasons.ts); the app and the CSV write the sentence in the reader's
+ * language. A correction's parameters carry the reason the person gave.
+ */
+export type TransferReason = {
+  [Kind in StatementReasonKind]: { reasonKind: Kind; reasonParams: StatementReasonParams<Kind> };
+}[StatementReasonKind];
+
+export type TransferCommand = TransferReason & {
   idempotencyKey: string;
   kind: TransferKind;
-  /** Shown to the user on their statement; a correction says why it was made. */
-  reason: string;
   userId?: bigint;
   postings: readonly Posting[];
-}
+};
 
 export interface TransferResult {
   transferId: bigint;
@@ -51,6 +75,7 @@ const postingsPerTransferMax = 16;
 
 export function assertTransferIsWellFormed(command: TransferCommand): void {
   if (!idempotencyKeyPattern.test(command.idempotencyKey)) throw new Error('ledger: malformed idempotency key');
+  if (!reasonKindsOf[command.kind].includes(command.reasonKind)) throw new Error(`ledger: a ${command.kind} transfer cannot give the reason ${command.reasonKind}`);
   const { postings } = command;
   if (postings.length < 2 || postings.length > postingsPerTransferMax) throw new Error('ledger: a transfer has 2..16 postings');
   let sum = 0n;
@@ -59,6 +84,14 @@ export function assertTransferIsWellFormed(command: TransferCommand): void {
     sum += posting.amountPaise;
   }
   if (sum !== 0n) throw new Error(`ledger: postings sum to ${sum}, not zero`);
+}
+
+/**
+ * The reason's parameters as stored, checked against their kind: the types already say so,
+ * parsing again keeps a caller that cast its way past them from writing a line no one can read.
+ */
+function reasonParamsJson(command: TransferCommand): string {
+  return JSON.stringify(statementReasonParams[command.reasonKind].parse(command.reasonParams));
 }
 
 /** A stable description of what the transfer does, to tell a true retry from a reused key. */
@@ -75,14 +108,15 @@ function fingerprintOf(command: TransferCommand): string {
 export async function transfer(tx: Sql, command: TransferCommand): Promise<TransferResult> {
   assertTransferIsWellFormed(command);
   const fingerprint = fingerprintOf(command);
+  const reasonParams = reasonParamsJson(command);
 
   // A concurrent transaction holding the same key makes this insert wait for its outcome.
   const inserted = await tx.query<{ id: bigint }>(
-    `INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint, user_id)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint, user_id)
+     VALUES ($1, $2, $3, ($4::text)::jsonb, $5, $6)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id`,
-    [command.idempotencyKey, command.kind, command.reason, fingerprint, command.userId?.toString() ?? null],
+    [command.idempotencyKey, command.kind, command.reasonKind, reasonParams, fingerprint, command.userId?.toString() ?? null],
   );
   const transferId = inserted[0]?.id;
   if (transferId === undefined) {
@@ -139,16 +173,19 @@ export async function appendTransfers(tx: Sql, transfers: readonly (TransferComm
   const postings = postingColumns(transfers.map((transfer) => ({ transferId: transfer.id, postings: transfer.postings })));
   await tx.query(
     `WITH transfers AS (
-       INSERT INTO ledger_transfers (id, idempotency_key, kind, reason, request_fingerprint, user_id)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+       INSERT INTO ledger_transfers (id, idempotency_key, kind, reason_kind, reason_params, request_fingerprint, user_id)
+       SELECT id, idempotency_key, kind, reason_kind, reason_params::jsonb, request_fingerprint, user_id
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+           AS t (id, idempotency_key, kind, reason_kind, reason_params, request_fingerprint, user_id)
      )
      INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
-     SELECT * FROM unnest($7::bigint[], $8::bigint[], $9::bigint[])`,
+     SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::bigint[])`,
     [
       transfers.map((transfer) => transfer.id.toString()),
       transfers.map((transfer) => transfer.idempotencyKey),
       transfers.map((transfer) => transfer.kind),
-      transfers.map((transfer) => transfer.reason),
+      transfers.map((transfer) => transfer.reasonKind),
+      transfers.map(reasonParamsJson),
       transfers.map(fingerprintOf),
       transfers.map((transfer) => transfer.userId?.toString() ?? null),
       postings.transferIds, postings.accountIds, postings.amounts,

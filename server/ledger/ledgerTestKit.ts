@@ -1,9 +1,10 @@
 // Helpers shared by the ledger's scenario and property tests: accounts opened per test,
 // the outcome of one attempted transfer, and the invariants every ledger state must hold.
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { Refusal } from '../http/refusal.ts';
 import type { TestDatabase } from '../testing/testDatabase.ts';
-import { openLedgerAccount, type Posting, type TransferCommand, transfer } from './ledger.ts';
+import { openLedgerAccount, type Posting, type TransferCommand, type TransferReason, transfer } from './ledger.ts';
 
 export interface TestAccounts {
   /** User-like accounts that may never go below zero. */
@@ -28,12 +29,18 @@ export const move = (from: bigint, to: bigint, amountPaise: bigint): Posting[] =
   { accountId: to, amountPaise },
 ];
 
-export const testCommand = (idempotencyKey: string, postings: readonly Posting[], kind: TransferCommand['kind'] = 'test') => ({
+export const testCommand = (idempotencyKey: string, postings: readonly Posting[], kind: TransferCommand['kind'] = 'test'): TransferCommand => ({
   idempotencyKey,
   kind,
-  reason: 'ledger test',
+  ...testMoneyReason(postings, 'ledger test'),
   postings,
 });
+
+/** A hand-made move's reason (a correction) for the money the postings bring in: tests fund accounts this way. */
+export function testMoneyReason(postings: readonly Posting[], note = 'Test money'): TransferReason {
+  const moved = postings.reduce((sum, posting) => (posting.amountPaise > 0n ? sum + posting.amountPaise : sum), 0n);
+  return { reasonKind: 'correction', reasonParams: { amount: rupeesParam(moved), note } };
+}
 
 export type Outcome =
   | { kind: 'recorded'; transferId: bigint }

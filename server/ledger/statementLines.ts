@@ -3,8 +3,9 @@ import type { Sql } from '../db/database.ts';
 import type { TransferKind } from './ledger.ts';
 
 // A user's statement lines: every transfer that touched their accounts, newest first, with
-// what it did to their available and frozen money and the reason it carries. The trading
-// statement and the fund records are both pages of this one query.
+// what it did to their available and frozen money and why (a reason kind and its parameters:
+// the app writes the sentence in the reader's language). The trading statement and the fund
+// records are both pages of this one query.
 
 export interface StatementLineFilter {
   /** Only transfers of these kinds; all kinds when absent. */
@@ -20,8 +21,8 @@ const touchingUser = `
 const kindsParam = (filter: StatementLineFilter) => (filter.kinds ? [...filter.kinds] : null);
 
 export async function statementLines(sql: Sql, userId: bigint, filter: StatementLineFilter, page: { limit: number; offset: number }) {
-  const rows = await sql.query<{ id: bigint; kind: string; reason: string; created_at: Date; available: bigint; frozen: bigint }>(
-    `SELECT t.id, t.kind, t.reason, t.created_at,
+  const rows = await sql.query<{ id: bigint; kind: string; reason_kind: string; reason_params: Record<string, never>; created_at: Date; available: bigint; frozen: bigint }>(
+    `SELECT t.id, t.kind, t.reason_kind, t.reason_params, t.created_at,
             coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_available'), 0)::bigint AS available,
             coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_frozen'), 0)::bigint AS frozen
      ${touchingUser}
@@ -33,7 +34,8 @@ export async function statementLines(sql: Sql, userId: bigint, filter: Statement
   return rows.map((row) => ({
     transfer_id: row.id.toString(),
     kind: row.kind,
-    reason: row.reason,
+    reason_kind: row.reason_kind,
+    reason_params: row.reason_params,
     cash_change: formatRupees(row.available + row.frozen),
     available_change: formatRupees(row.available),
     frozen_change: formatRupees(row.frozen),

@@ -8,6 +8,7 @@ import { issueInvitationCode } from '../accounts/invitations.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { Refusal } from '../http/refusal.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { healthyLedger, ledgerHealth } from '../ledger/ledgerTestKit.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
@@ -85,7 +86,7 @@ async function fundedTrader(server: TestServer) {
     const source = await openLedgerAccount(tx, { code: 'test:after-commit-funding', kind: 'demo_funding', allowNegative: true });
     const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
     await transfer(tx, {
-      idempotencyKey: `after-commit-funding:${account}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      idempotencyKey: `after-commit-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(1_000_000_00n), note: 'Test money' }, userId: user!.id,
       postings: [{ accountId: source, amountPaise: -1_000_000_00n }, { accountId: availableAccountId, amountPaise: 1_000_000_00n }],
     });
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPushEvents, type OrderUpdate } from '../../contract/trading.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket, nextEvent } from '../market/testing/marketTestKit.ts';
@@ -52,7 +53,7 @@ async function fundedTrader() {
     const source = await openLedgerAccount(tx, { code: 'test:push-funding', kind: 'demo_funding', allowNegative: true });
     const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
     await transfer(tx, {
-      idempotencyKey: `push-funding:${account}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      idempotencyKey: `push-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(1_000_000_00n), note: 'Test money' }, userId: user!.id,
       postings: [{ accountId: source, amountPaise: -1_000_000_00n }, { accountId: availableAccountId, amountPaise: 1_000_000_00n }],
     });
   });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marketTestKit.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
       const source = await openLedgerAccount(tx, { code: 'test:property-funding', kind: 'demo_funding', allowNegative: true });
       const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
       // Enough for a few orders, not for every order: some must be refused for funds.
-      await transfer(tx, { idempotencyKey: `property-funding:${account}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      await transfer(tx, { idempotencyKey: `property-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(500_000_00n), note: 'Test money' }, userId: user!.id,
         postings: [{ accountId: source, amountPaise: -500_000_00n }, { accountId: availableAccountId, amountPaise: 500_000_00n }] });
     });
     traders.push({ session, userId: user!.id });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRupees } from '../../contract/money.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marketTestKit.ts';
@@ -45,7 +46,7 @@ async function fundedTrader(rupees: bigint) {
     const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', allowNegative: true });
     const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
     await transfer(tx, {
-      idempotencyKey: `test-funding:${account}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      idempotencyKey: `test-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(rupees * 100n), note: 'Test money' }, userId: user!.id,
       postings: [{ accountId: source, amountPaise: -rupees * 100n }, { accountId: availableAccountId, amountPaise: rupees * 100n }],
     });
   });
@@ -206,8 +207,11 @@ describe('resting limit orders, closing and margin calls', () => {
     await server.app.execution.settled();
     const closed = (await server.call('order/detail', { order_no: opened.order_no }, session)).body.data;
     expect(closed).toMatchObject({ status: 'closed', close_reason: 'margin_call' });
-    const statement = (await server.call('user/statement', {}, session)).body.data as { reason: string }[];
-    expect(statement[0]!.reason).toMatch(/closed automatically/);
+    const statement = (await server.call('user/statement', {}, session)).body.data;
+    expect(statement[0]).toMatchObject({
+      kind: 'position_close', reason_kind: 'position_closed_by_margin_call',
+      reason_params: { order_no: opened.order_no, code: 'HDFCBANK', maintenance_percent: defaultTradingRules.maintenanceMarginPercent },
+    });
     const messages = (await server.call('user/messages', { page: 1 }, session)).body.data;
     expect(messages.items[0]).toMatchObject({ kind: 'margin_call', params: { order_no: opened.order_no, code: 'HDFCBANK' }, read_at: null });
   });
@@ -325,8 +329,8 @@ describe('negative balance protection', () => {
     const closed = (await server.call('order/detail', { order_no: opened.data.order_no }, session)).body.data;
     expect(closed).toMatchObject({ status: 'closed', close_reason: 'margin_call' });
     expect((await userBalances(database.db, userId)).availablePaise).toBe(0n);
-    const statement = (await server.call('user/statement', {}, session)).body.data as { reason: string }[];
-    expect(statement[0]!.reason).toMatch(/absorbed by the firm/);
+    const statement = (await server.call('user/statement', {}, session)).body.data;
+    expect(statement[0]).toMatchObject({ reason_kind: 'position_closed_by_margin_call', reason_params: { absorbed: { currency: 'INR' } } });
   });
 });
 

@@ -169,9 +169,10 @@ beforeAll(async () => {
     const [available] = await rows<{ id: string }>("SELECT id::text FROM ledger_accounts WHERE user_id = $1 AND kind = 'user_available'", [trader.userId.toString()]);
     await db.query('BEGIN');
     const [transfer] = await rows<{ id: string }>(
-      `INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint, user_id)
-       VALUES ($1, 'demo_funding', 'Demo play money: not real funds', $2, $3) RETURNING id::text`,
-      [`e2e-crash-funding:${trader.account}`, `demo_funding|${funding!.id}:${-fundingPaise},${available!.id}:${fundingPaise}`, trader.userId.toString()],
+      `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint, user_id)
+       VALUES ($1, 'demo_funding', 'demo_funding', jsonb_build_object('amount', jsonb_build_object('amount', $4::text, 'currency', 'INR')), $2, $3)
+       RETURNING id::text`,
+      [`e2e-crash-funding:${trader.account}`, `demo_funding|${funding!.id}:${-fundingPaise},${available!.id}:${fundingPaise}`, trader.userId.toString(), fundingPaise.toString()],
     );
     await db.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, $3), ($1, $4, $5)', [
       transfer!.id,

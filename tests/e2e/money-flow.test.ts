@@ -166,6 +166,7 @@ describe('money in and out in Chromium', () => {
     await phone.goto(`${app.baseUrl}/#/information/fundRecord`);
     await phone.locator('[data-testid="statement-line"][data-kind="deposit"]').waitFor({ timeout: 15_000 });
     await phone.locator('[data-testid="statement-line"][data-kind="withdrawal_payout"]').waitFor({ timeout: 15_000 });
+    expect(await phone.locator('[data-testid="statement-line"][data-kind="deposit"]').textContent()).toMatch(/입금 \d+ 완료: .*₹25,000\.00/);
     await phone.locator('button[data-action="open-statement-download"]').click();
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.locator('button[data-action="download-statement"]').click()]);
     const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
@@ -174,6 +175,9 @@ describe('money in and out in Chromium', () => {
     expect([opening.kind, closing.kind]).toEqual(['opening_balance', 'closing_balance']);
     const changes = rows.slice(1, -1);
     expect(changes.map((row) => row.kind)).toEqual(expect.arrayContaining(['deposit', 'withdrawal_hold', 'withdrawal_payout']));
+    // The file reads in the app's language (Korean here), amounts as rupees are written.
+    expect(changes.find((row) => row.kind === 'deposit')!.reason).toMatch(/^입금 \d+ 완료: .*₹25,000\.00/);
+    expect([opening.reason, ...changes.map((row) => row.currency)]).toEqual(['기초 잔액', ...changes.map(() => 'INR')]);
     const sum = changes.reduce((total, row) => total + parseRupees(row.change!)!, 0n);
     expect(parseRupees(opening.balance!)! + sum).toBe(parseRupees(closing.balance!));
     expect(closing.balance).toBe(formatRupees(2_500_000n - 750_050n));

@@ -114,7 +114,10 @@ describe('planning a batch', () => {
     const plan = planBatch(context, [{ kind: 'margin_call', userId: 1n, orderId: 77n, vip: false }]);
     const [transfer] = transfersOf(plan);
     expect(() => assertTransferIsWellFormed(transfer!)).not.toThrow();
-    expect(transfer!.reason).toMatch(/absorbed by the firm/);
+    expect(transfer).toMatchObject({
+      reasonKind: 'position_closed_by_margin_call',
+      reasonParams: { order_no: '77', code: 'TCS', price: { amount: '200000', currency: 'INR' }, absorbed: { currency: 'INR' } },
+    });
     expect(context.balances.get(accountsOf(1n).availableAccountId)!.balancePaise).toBe(0n);
     expect(context.balances.get(accountsOf(1n).marginAccountId)!.balancePaise).toBe(0n);
   });

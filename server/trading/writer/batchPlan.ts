@@ -1,5 +1,6 @@
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { LockedAccount, Posting, TransferCommand } from '../../ledger/ledger.ts';
+import { rupeesParam } from '../../../contract/statementReasons.ts';
 import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
@@ -174,10 +175,10 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
     locked_until: null, filled_at: null, closed_at: null, end_idempotency_key: null,
   };
-  const what = `${command.side} ${command.quantity} ${command.code}`;
+  const what = { side: command.side, quantity: command.quantity.toString(), code: command.code };
   const freezeTransfer = (orderId: bigint): TransferCommand => ({
     idempotencyKey: `order:${orderId}:freeze`, kind: 'order_freeze', userId: command.userId, postings: freeze,
-    reason: `Order ${orderId}: margin and fees held for ${what}`,
+    reasonKind: 'order_margin_held', reasonParams: { order_no: orderId.toString(), ...what, amount: rupeesParam(frozen) },
   });
   if (!command.fillsNow) {
     post(context, freeze);
@@ -201,7 +202,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     transfers: (orderId) => [
       freezeTransfer(orderId),
       { idempotencyKey: `order:${orderId}:fill`, kind: 'order_fill', userId: command.userId, postings: fill,
-        reason: `Order ${orderId}: filled ${what} at ${command.pricePaise} paise` },
+        reasonKind: 'order_filled', reasonParams: { order_no: orderId.toString(), ...what, price: rupeesParam(command.pricePaise) } },
     ],
   });
   return { kind: 'inserted' };
@@ -226,7 +227,8 @@ function planFill(context: PlanContext, plan: BatchPlan, command: FillCommand, i
     open_service_fee_paise: terms.fees.service, open_tax_paise: terms.fees.tax, filled_at: terms.filledAt, locked_until: terms.lockedUntil,
   }, {
     idempotencyKey: `order:${row.id}:fill`, kind: 'order_fill', userId: row.user_id, postings,
-    reason: `Order ${row.id}: filled ${row.side} ${row.quantity} ${row.code} at ${command.pricePaise} paise`,
+    reasonKind: 'order_filled',
+    reasonParams: { order_no: row.id.toString(), side: row.side, quantity: row.quantity.toString(), code: row.code, price: rupeesParam(command.pricePaise) },
   });
 }
 
@@ -243,7 +245,7 @@ function planCancel(context: PlanContext, plan: BatchPlan, command: CancelComman
   post(context, postings);
   return update(plan, context, index, row, { ...row, status: 'cancelled', closed_at: new Date(context.now), end_idempotency_key: command.idempotencyKey ?? null }, {
     idempotencyKey: `order:${row.id}:cancel`, kind: 'order_cancel', userId: row.user_id, postings,
-    reason: `Order ${row.id}: cancelled, held money returned`,
+    reasonKind: 'order_cancelled', reasonParams: { order_no: row.id.toString(), amount: rupeesParam(row.frozen_paise) },
   });
 }
 
@@ -276,9 +278,7 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand 
   const available = context.balances.get(accounts.availableAccountId)!.balancePaise;
   const fromAvailable = owed < 0n && -owed > available ? -available : owed;
   const absorbed = fromAvailable - owed;
-  const closing = automatic
-    ? `Order ${row.id}: closed automatically, equity fell to the ${context.rules.maintenanceMarginPercent} % maintenance level`
-    : `Order ${row.id}: position closed at ${price} paise`;
+  const closed = { order_no: row.id.toString(), code: row.code, price: rupeesParam(price), ...(absorbed > 0n ? { absorbed: rupeesParam(absorbed) } : {}) };
   const postings = nonZero([
     { accountId: accounts.marginAccountId, amountPaise: -margin },
     { accountId: house.settlementAccountId, amountPaise: -pnl - absorbed },
@@ -293,6 +293,8 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand 
     end_idempotency_key: automatic ? null : command.idempotencyKey ?? null,
   }, {
     idempotencyKey: `order:${row.id}:close`, kind: 'position_close', userId: row.user_id, postings,
-    reason: absorbed > 0n ? `${closing}; loss beyond the account (${absorbed} paise) absorbed by the firm` : closing,
+    ...(automatic
+      ? { reasonKind: 'position_closed_by_margin_call', reasonParams: { ...closed, maintenance_percent: context.rules.maintenanceMarginPercent } }
+      : { reasonKind: 'position_closed', reasonParams: closed }),
   });
 }

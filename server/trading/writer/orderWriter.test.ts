@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvitationCode } from '../../accounts/invitations.ts';
 import { openLedgerAccount, transfer } from '../../ledger/ledger.ts';
+import { rupeesParam } from '../../../contract/statementReasons.ts';
 import { healthyLedger, ledgerHealth } from '../../ledger/ledgerTestKit.ts';
 import { openUserLedgerAccounts, userBalances } from '../../ledger/userBalances.ts';
 import { loadCatalog } from '../../market/instruments/catalog.ts';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     const [user] = await db.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [String(9_844_400_000 + index), 'not-a-real-hash', code]);
     const accounts = await openUserLedgerAccounts(db, user!.id);
     await db.transaction((tx) => transfer(tx, {
-      idempotencyKey: `writer-funding:${index}`, kind: 'test', reason: 'Test money', userId: user!.id,
+      idempotencyKey: `writer-funding:${index}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(100_000_000_00n), note: 'Test money' }, userId: user!.id,
       postings: [{ accountId: funding, amountPaise: -100_000_000_00n }, { accountId: accounts.availableAccountId, amountPaise: 100_000_000_00n }],
     }));
     users.push(user!.id);

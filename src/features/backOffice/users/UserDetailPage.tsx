@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Restrictions } from '../../../../contract/accounts.ts';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { call } from '../../../api/commandBus.ts';
+import { statementLineSentence } from '../../../i18n/statementReasons.ts';
 import { EmptyState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { AuditLog } from '../audit/AuditLog.tsx';
 import * as styles from '../shared/backOffice.css.ts';
@@ -115,7 +116,7 @@ function Balances({ balances }: { balances: UserDetail['balances'] }) {
 }
 
 function Statement({ lines, page, onPage }: { lines: UserDetail['statement']; page: number; onPage: (page: number) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useStaffFormat();
   return (
     <section className={styles.section} aria-label={t`Ledger statement`}>
@@ -131,7 +132,7 @@ function Statement({ lines, page, onPage }: { lines: UserDetail['statement']; pa
           rowKey={(line) => line.transfer_id}
           columns={[
             { header: t`When`, cell: (line) => format.dateTime(line.created_at) },
-            { header: t`Reason`, cell: (line) => line.reason },
+            { header: t`Reason`, cell: (line) => statementLineSentence(line, i18n) },
             { header: t`Cash`, cell: (line) => format.signedMoney(line.cash_change), numeric: true },
             { header: t`Available`, cell: (line) => format.signedMoney(line.available_change), numeric: true },
             { header: t`Frozen`, cell: (line) => format.signedMoney(line.frozen_change), numeric: true },

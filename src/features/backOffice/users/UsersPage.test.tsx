@@ -20,7 +20,10 @@ const user = {
   created_at: '2026-11-01T04:00:00.000Z',
 };
 const balances = { cash: '1000000.00', available: '990000.00', frozen: '10000.00', total_assets: '1000000.00' };
-const line = (id: number) => ({ transfer_id: String(id), kind: 'margin', reason: `Posting ${id}`, cash_change: '-10.00', available_change: '-10.00', frozen_change: '0.00', created_at: '2026-11-23T04:00:00.000Z' });
+const line = (id: number) => ({
+  transfer_id: String(id), kind: 'order_cancel', cash_change: '0.00', available_change: '10.00', frozen_change: '-10.00', created_at: '2026-11-23T04:00:00.000Z',
+  reason_kind: 'order_cancelled', reason_params: { order_no: String(id), amount: { amount: '1000', currency: 'INR' } },
+});
 const auditEntry = {
   id: '1',
   action: 'user.set_restriction' as const,
@@ -69,7 +72,7 @@ describe('users', () => {
     expect(balancesList.textContent).toContain('₹9,90,000.00');
     expect(within(screen.getByRole('table', { name: 'Ledger statement' })).getAllByTestId('row')).toHaveLength(10);
     fireEvent.click(within(screen.getByRole('region', { name: 'Ledger statement' })).getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(screen.getByText('Posting 11')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Order 11 cancelled: ₹10.00 held money returned')).toBeTruthy());
     expect(detail.bodies.map((body) => body.statement_page)).toEqual([1, 2]);
     expect(audit.bodies[0]).toEqual({ page: 1, user_id: '501' });
     const diff = await screen.findByTestId('audit-diff');

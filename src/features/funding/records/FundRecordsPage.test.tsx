@@ -1,10 +1,14 @@
 // Proves the fund records: the filter chips ask user/fundRecords for one kind and start the
-// paging over; "Load more" appends until the total; an empty kind says so; the CSV
-// statement is fetched for the chosen IST days with the session headers and saved as a
-// file, and a refusal is translated.
+// paging over; each line reads as a sentence in the reader's language (every reason kind, in
+// Korean); "Load more" appends until the total; an empty kind says so; the CSV statement is
+// fetched for the chosen IST days in the reader's language with the session headers and
+// saved as a file, and a refusal is translated.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { statementReasonKinds } from '../../../../contract/statementReasons.ts';
+import { sampleMoneyText, sampleStatementParams } from '../../../../contract/testing/statementReasonSamples.ts';
+import { activateLocale } from '../../../i18n/activateLocale.ts';
 import { startSession } from '../../auth/sessionStore.ts';
 import { recording } from '../../market/testing/marketFixtures.ts';
 import { answerOk, server } from '../../../test/mswServer.ts';
@@ -20,23 +24,46 @@ const records = (from: number, count: number) => Array.from({ length: count }, (
 describe('FundRecordsPage', () => {
   it('filters-by-kind-and-labels-each-record', async () => {
     const list = recording('user/fundRecords', (body) =>
-      body.kind === 'deposit' ? pageOf([fundRecordOf(50, { kind: 'deposit', reason: 'Deposit 501 approved', cash_change: '25000.00', available_change: '25000.00' })]) : pageOf([fundRecordOf(1, { kind: 'position_close', reason: 'Order 7: position closed', cash_change: '120.00' })]),
+      body.kind === 'deposit'
+        ? pageOf([fundRecordOf(50, {
+            kind: 'deposit', cash_change: '25000.00', available_change: '25000.00', reason_kind: 'deposit_received',
+            reason_params: { deposit_id: '501', amount: { amount: '2500000', currency: 'INR' }, channel: 'UPI Collect', reference: 'UTR1' },
+          })])
+        : pageOf([fundRecordOf(1, {
+            kind: 'position_close', cash_change: '120.00', reason_kind: 'position_closed',
+            reason_params: { order_no: '7', code: 'INFY', price: { amount: '160000', currency: 'INR' } },
+          })]),
     );
     server.use(list.handler);
     const { router } = renderPage(FundRecordsPage, '/information/fundRecord');
     const line = await screen.findByTestId('statement-line');
     expect(line.textContent).toContain('Position closed');
+    expect(line.textContent).toContain('Order 7: INFY position closed at ₹1,600.00');
     expect(line.textContent).toContain('+₹120.00');
     expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Deposits' }));
     await waitFor(() => expect(screen.getByTestId('statement-line').textContent).toContain('+₹25,000.00'));
-    expect(screen.getByTestId('statement-line').textContent).toContain('Deposit');
+    expect(screen.getByTestId('statement-line').textContent).toContain('Deposit 501 received: ₹25,000.00 via UPI Collect, reference UTR1');
     expect(router.state.location.search).toEqual({ kind: 'deposit' });
     expect(list.bodies).toEqual([
       { page: 1, kind: 'all' },
       { page: 1, kind: 'deposit' },
     ]);
+  });
+
+  it('a-korean-reader-sees-every-kind-of-line-as-a-korean-sentence-with-rupees-grouped-the-indian-way', async () => {
+    await activateLocale('ko');
+    const lines = statementReasonKinds.map((kind, index) => fundRecordOf(index + 1, { reason_kind: kind, reason_params: sampleStatementParams(kind) }));
+    server.use(answerOk('user/fundRecords', pageOf(lines)));
+    renderPage(FundRecordsPage, '/information/fundRecord');
+    await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(statementReasonKinds.length));
+    screen.getAllByTestId('statement-line').forEach((line, index) => {
+      const text = line.textContent ?? '';
+      expect(text, statementReasonKinds[index]).toContain(sampleMoneyText);
+      expect(text, statementReasonKinds[index]).toMatch(/주문|입금|출금|모의|정정/);
+      expect(text, statementReasonKinds[index]).not.toMatch(/Order|Deposit|Withdrawal|Demo|Correction|paise/);
+    });
   });
 
   it('load-more-appends-the-next-page-until-the-total', async () => {
@@ -61,12 +88,13 @@ describe('FundRecordsPage', () => {
 
   it('downloads-this-months-statement-as-a-csv-file', async () => {
     startSession('token-9', '9000000001');
-    const seen: { from: string | null; to: string | null; token: string | null; account: string | null }[] = [];
+    const seen: { from: string | null; to: string | null; lang: string | null; token: string | null; account: string | null }[] = [];
     server.use(
       answerOk('user/fundRecords', pageOf([])),
       http.get('*/api/vue/user/statement.csv', ({ request }) => {
         const url = new URL(request.url);
-        seen.push({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), token: request.headers.get('token'), account: request.headers.get('account') });
+        const query = url.searchParams;
+        seen.push({ from: query.get('from'), to: query.get('to'), lang: query.get('lang'), token: request.headers.get('token'), account: request.headers.get('account') });
         return new HttpResponse('date,kind,change\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
       }),
     );
@@ -81,7 +109,7 @@ describe('FundRecordsPage', () => {
     expect((document.querySelector('input[name=to]') as HTMLInputElement).value).toBe(range.to);
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByText('Statement downloaded')).toBeTruthy();
-    expect(seen).toEqual([{ from: range.from, to: range.to, token: 'token-9', account: '9000000001' }]);
+    expect(seen).toEqual([{ from: range.from, to: range.to, lang: 'en', token: 'token-9', account: '9000000001' }]);
     expect(clicks).toEqual([`ledgerline-statement-${range.from}-to-${range.to}.csv`]);
   });
 

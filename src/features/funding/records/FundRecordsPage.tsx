@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { fundRecordKinds } from '../../../../contract/funding.ts';
 import { call } from '../../../api/commandBus.ts';
+import { statementLineSentence } from '../../../i18n/statementReasons.ts';
 import { EmptyState } from '../../../ui/LoadStates.tsx';
 import { useSearchChoice, useSetSearchParam } from '../../market/shared/searchParams.ts';
 import { directionOfAmount } from '../../trading/orderLabels.ts';
@@ -52,18 +53,20 @@ export function FundRecordsPage() {
 }
 
 export function FundRecordRow({ record }: { record: FundRecord }) {
+  const { i18n } = useLingui();
   const labels = useFundingLabels();
   const kindLabel = useFundRecordKindLabel();
   const available = labels.signedMoney(record.available_change);
   const frozen = labels.signedMoney(record.frozen_change);
-  const title = kindLabel(record.kind, record.reason);
+  const sentence = statementLineSentence(record, i18n);
+  const title = kindLabel(record.kind, sentence);
   return (
     <div className={styles.row} data-testid="statement-line" data-kind={record.kind}>
       <div className={styles.rowTop}>
         <span className={styles.rowTitle}>{title}</span>
         <span className={styles.amount[directionOfAmount(record.cash_change)]}>{labels.signedMoney(record.cash_change)}</span>
       </div>
-      {title === record.reason ? null : <span className={styles.muted}>{record.reason}</span>}
+      {title === sentence ? null : <span className={styles.muted}>{sentence}</span>}
       <div className={styles.rowMeta}>
         <span>
           <Trans>Available {available}</Trans>

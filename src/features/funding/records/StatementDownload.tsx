@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { showToast } from '../../../app/toastStore.ts';
+import { localeState } from '../../../i18n/activateLocale.ts';
+import { storedValueOfLocale } from '../../../i18n/locale.ts';
 import { translateServerMessage } from '../../../i18n/serverMessages.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
@@ -18,7 +20,8 @@ export function StatementDownload() {
   const error = range.from === '' || range.to === '' ? t`Choose both dates.` : range.from > range.to ? t`The start date must be on or before the end date.` : range.to > today ? t`The end date cannot be in the future.` : null;
 
   const { busy, run } = useSingleFlight(async () => {
-    const result = await downloadStatementCsv(range.from, range.to);
+    // The file reads in the language the screen does.
+    const result = await downloadStatementCsv(range.from, range.to, storedValueOfLocale(localeState.locale));
     if (result.ok) showToast(t`Statement downloaded`, { tone: 'success' });
     else showToast(result.msg ? translateServerMessage(result.msg) : t`The statement could not be downloaded. Check your connection and try again.`);
   });

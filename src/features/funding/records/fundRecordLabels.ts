@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 
 /**
- * A ledger transfer's kind in the reader's language. The server's `reason` is a sentence
- * for the audit trail in English; the kind is what a user scans a list by. Kinds this app
- * does not know yet fall back to the reason, so a new kind never shows a blank title.
+ * A ledger transfer's kind in the reader's language: what a user scans a list by, above the
+ * line's sentence (src/i18n/statementReasons.ts). Kinds this app does not know yet fall back
+ * to the sentence, so a new kind never shows a blank title.
  */
-export function useFundRecordKindLabel(): (kind: string, reason: string) => string {
+export function useFundRecordKindLabel(): (kind: string, sentence: string) => string {
   const { t } = useLingui();
   const exact: Record<string, string> = {
     demo_funding: t`Demo funds`,
@@ -16,10 +16,10 @@ export function useFundRecordKindLabel(): (kind: string, reason: string) => stri
     order_cancel: t`Order cancelled: money released`,
     position_close: t`Position closed`,
   };
-  return (kind, reason) => {
+  return (kind, sentence) => {
     if (exact[kind]) return exact[kind];
     if (kind.startsWith('deposit')) return t`Deposit`;
     if (kind.startsWith('withdraw')) return t`Withdrawal`;
-    return reason;
+    return sentence;
   };
 }

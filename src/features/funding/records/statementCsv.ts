@@ -1,6 +1,7 @@
 import { istDay } from '../../../../contract/calendar.ts';
 import { apiBasePath, sessionHeaders } from '../../../../contract/envelope.ts';
 import { statementCsvPath } from '../../../../contract/funding.ts';
+import type { ReaderLanguage } from '../../../../contract/language.ts';
 import { session } from '../../auth/sessionStore.ts';
 
 // The statement as a CSV file: a plain GET (not a JSON command) that needs the session
@@ -19,11 +20,12 @@ export function thisMonthRange(now: Date = new Date()): { from: string; to: stri
 
 export type DownloadResult = { ok: true } | { ok: false; msg: string | null };
 
-/** Fetches the statement for [from, to] and hands it to the browser as a file. */
-export async function downloadStatementCsv(from: string, to: string): Promise<DownloadResult> {
+/** Fetches the statement for [from, to], its reasons written in `language`, and hands it to the browser as a file. */
+export async function downloadStatementCsv(from: string, to: string, language: ReaderLanguage): Promise<DownloadResult> {
   const url = new URL(`${apiBasePath}${statementCsvPath}`, window.location.href);
   url.searchParams.set('from', from);
   url.searchParams.set('to', to);
+  url.searchParams.set('lang', language);
   const headers: Record<string, string> = {};
   if (session.token && session.account) {
     headers[sessionHeaders.token] = session.token;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { currencies } from './market.ts';
+import { orderSides } from './trading.ts';
+
+// Why money moved: each ledger transfer stores a reason kind and its typed parameters, never
+// a sentence. The app writes the sentence in the reader's language and the CSV statement in
+// the language asked for, both from the same Lingui catalog entries (id `statement.<key>`):
+// the app declares them (src/i18n/statementReasons.ts), the server reads them from
+// locales/<locale>/messages.po. statementSentence() below is the one composition both use.
+
+const orderNo = z.string().regex(/^\d{1,18}$/);
+const recordId = z.string().regex(/^\d{1,18}$/);
+const quantity = z.string().regex(/^[1-9]\d{0,17}$/);
+/** Names as they were when the money moved (a channel renamed later does not rewrite history). */
+const name = z.string().min(1).max(100);
+/** Free text a person wrote: a reviewer's reason, a staff correction's explanation. */
+const note = z.string().min(1).max(500);
+
+/**
+ * An amount in hundredths of its currency (paise for INR), as an integer string so no JSON
+ * parser makes it a float, with the currency's code: `{ amount: '99976597', currency: 'INR' }`.
+ */
+export const moneyParam = z.strictObject({ amount: z.string().regex(/^-?\d{1,18}$/), currency: z.enum(currencies) });
+export type MoneyParam = z.infer<typeof moneyParam>;
+
+export const rupeesParam = (paise: bigint): MoneyParam => ({ amount: paise.toString(), currency: 'INR' });
+
+/** Each kind with the parameters its sentence needs. A domain adding a kind of transfer adds its reason here. */
+export const statementReasonParams = {
+  demo_funding: z.strictObject({ amount: moneyParam }),
+  order_margin_held: z.strictObject({ order_no: orderNo, side: z.enum(orderSides), quantity, code: name, amount: moneyParam }),
+  order_filled: z.strictObject({ order_no: orderNo, side: z.enum(orderSides), quantity, code: name, price: moneyParam }),
+  order_cancelled: z.strictObject({ order_no: orderNo, amount: moneyParam }),
+  /** `absorbed`: the part of a loss beyond the user's money that the firm took (negative balance protection). */
+  position_closed: z.strictObject({ order_no: orderNo, code: name, price: moneyParam, absorbed: moneyParam.optional() }),
+  position_closed_by_margin_call: z.strictObject({
+    order_no: orderNo, code: name, price: moneyParam, maintenance_percent: z.number().int().min(0).max(100), absorbed: moneyParam.optional(),
+  }),
+  deposit_received: z.strictObject({ deposit_id: recordId, amount: moneyParam, channel: name, reference: name }),
+  // The withdrawal's number does not exist yet when its money is held: the row names the hold.
+  withdrawal_held: z.strictObject({ amount: moneyParam, bank_name: name, account_masked: name }),
+  withdrawal_rejected: z.strictObject({ withdrawal_id: recordId, amount: moneyParam, note }),
+  withdrawal_paid: z.strictObject({ withdrawal_id: recordId, amount: moneyParam, bank_name: name, account_masked: name, bank_reference: name }),
+  /** Money moved by hand (staff, tests, benchmarks), with the reason the person gave. */
+  correction: z.strictObject({ amount: moneyParam, note }),
+} as const;
+
+export type StatementReasonKind = keyof typeof statementReasonParams;
+export const statementReasonKinds = Object.keys(statementReasonParams) as StatementReasonKind[];
+export type StatementReasonParams<Kind extends StatementReasonKind> = z.infer<(typeof statementReasonParams)[Kind]>;
+/** A kind with its parameters, as the ledger is given them. */
+export type StatementReason = { [Kind in StatementReasonKind]: { kind: Kind; params: StatementReasonParams<Kind> } }[StatementReasonKind];
+
+export const isStatementReasonKind = (kind: string): kind is StatementReasonKind => Object.hasOwn(statementReasonParams, kind);
+
+/** Checks a reason against its kind's schema; throws on a mismatch (a programming error, not a user's). */
+export function checkedStatementReason(reason: StatementReason): StatementReason {
+  return { kind: reason.kind, params: statementReasonParams[reason.kind].parse(reason.params) } as StatementReason;
+}
+
+/** Every catalog entry a statement is written with: a sentence per kind and the words they share. */
+export const statementMessageKeys = [
+  ...statementReasonKinds,
+  'side_long', 'side_short', 'with_loss_absorbed', 'unknown', 'opening_balance', 'closing_balance',
+] as const;
+export type StatementMessageKey = (typeof statementMessageKeys)[number];
+export const statementMessageId = (key: StatementMessageKey) => `statement.${key}` as const;
+
+export interface StatementReader {
+  /** The reader's-language text of one catalog entry with its placeholders filled. */
+  translate(key: StatementMessageKey, values: Record<string, string>): string;
+  /** An amount as the reader sees money. */
+  money(value: MoneyParam): string;
+}
+
+/**
+ * A statement line's sentence in the reader's language. A kind this version does not know,
+ * or parameters that do not fit it, read as a general entry rather than as a wrong sentence.
+ */
+export function statementSentence(kind: string, params: unknown, reader: StatementReader): string {
+  const parsed = isStatementReasonKind(kind) ? statementReasonParams[kind].safeParse(params) : null;
+  if (!parsed?.success) return reader.translate('unknown', {});
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed.data as Record<string, unknown>)) {
+    if (name === 'absorbed') continue;
+    if (name === 'side') values[name] = reader.translate(value === 'long' ? 'side_long' : 'side_short', {});
+    else values[name] = typeof value === 'object' && value !== null ? reader.money(value as MoneyParam) : String(value);
+  }
+  const sentence = reader.translate(kind as StatementReasonKind, values);
+  const absorbed = (parsed.data as { absorbed?: MoneyParam }).absorbed;
+  return absorbed ? reader.translate('with_loss_absorbed', { sentence, absorbed: reader.money(absorbed) }) : sentence;
+}

@@ -1,0 +1,52 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatMoney } from '../../contract/money.ts';
+import { type StatementMessageKey, type StatementReader, statementSentence } from '../../contract/statementReasons.ts';
+
+// The sentences of statement lines (ledger transfers), one per reason kind, and the words
+// they share. The server stores a kind with typed parameters (contract/statementReasons.ts);
+// the app writes the sentence in the reader's language here, and the server writes the CSV
+// from these same catalog entries, found by their explicit ids (`statement.<key>`, which
+// contract/statementReasons.ts statementMessageId gives). The Record type makes the compiler
+// refuse a kind added to the contract without a sentence here.
+
+export const statementMessages: Record<StatementMessageKey, MessageDescriptor> = {
+  demo_funding: msg({ id: 'statement.demo_funding', message: 'Demo play money: {amount} (not real funds)' }),
+  order_margin_held: msg({ id: 'statement.order_margin_held', message: 'Order {order_no}: {amount} margin and fees held to {side} {quantity} {code}' }),
+  order_filled: msg({ id: 'statement.order_filled', message: 'Order {order_no}: {side} {quantity} {code} filled at {price}' }),
+  order_cancelled: msg({ id: 'statement.order_cancelled', message: 'Order {order_no} cancelled: {amount} held money returned' }),
+  position_closed: msg({ id: 'statement.position_closed', message: 'Order {order_no}: {code} position closed at {price}' }),
+  position_closed_by_margin_call: msg({
+    id: 'statement.position_closed_by_margin_call',
+    message: 'Order {order_no}: {code} position closed automatically at {price}, its equity fell to the {maintenance_percent}% maintenance level',
+  }),
+  deposit_received: msg({ id: 'statement.deposit_received', message: 'Deposit {deposit_id} received: {amount} via {channel}, reference {reference}' }),
+  withdrawal_held: msg({ id: 'statement.withdrawal_held', message: 'Withdrawal requested: {amount} to {bank_name} {account_masked}, held until paid' }),
+  withdrawal_rejected: msg({ id: 'statement.withdrawal_rejected', message: 'Withdrawal {withdrawal_id} rejected: {amount} returned to available. {note}' }),
+  withdrawal_paid: msg({
+    id: 'statement.withdrawal_paid',
+    message: 'Withdrawal {withdrawal_id} paid: {amount} to {bank_name} {account_masked}, bank reference {bank_reference}',
+  }),
+  correction: msg({ id: 'statement.correction', message: 'Correction of {amount}: {note}' }),
+  side_long: msg({ id: 'statement.side_long', message: 'buy (long)' }),
+  side_short: msg({ id: 'statement.side_short', message: 'sell (short)' }),
+  with_loss_absorbed: msg({ id: 'statement.with_loss_absorbed', message: '{sentence}; the loss beyond the account ({absorbed}) was absorbed by the firm' }),
+  unknown: msg({ id: 'statement.unknown', message: 'Ledger entry: update the app to read its details' }),
+  opening_balance: msg({ id: 'statement.opening_balance', message: 'Opening balance' }),
+  closing_balance: msg({ id: 'statement.closing_balance', message: 'Closing balance' }),
+};
+
+/** Statement sentences in the active language of `i18n`, amounts formatted by their currency. */
+export function statementReaderOf(i18n: I18n): StatementReader {
+  return {
+    translate: (key, values) => {
+      const withValues: MessageDescriptor = { ...statementMessages[key], values };
+      return i18n._(withValues);
+    },
+    money: (value) => formatMoney(BigInt(value.amount), value.currency),
+  };
+}
+
+/** One statement line's sentence in the reader's language. */
+export const statementLineSentence = (line: { reason_kind: string; reason_params: unknown }, i18n: I18n): string =>
+  statementSentence(line.reason_kind, line.reason_params, statementReaderOf(i18n));
