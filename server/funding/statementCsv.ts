@@ -1,15 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
 import type { z } from 'zod';
+import { istDateTimeText, istDayNumberStart, parseIsoDay } from '../../contract/calendar.ts';
 import type { statementCsvQuery } from '../../contract/funding.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { statementSentence } from '../../contract/statementReasons.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import type { StatementReaders } from '../i18n/statementReaders.ts';
-
-dayjs.extend(utc);
 
 // The downloadable statement of a user's cash (available + frozen) between two IST dates:
 // the opening balance at the start of the first day, one row per transfer that touched the
@@ -18,20 +15,17 @@ dayjs.extend(utc);
 
 /** A year and a day: enough for a financial year, bounded so one download stays small. */
 export const statementRangeDaysMax = 366;
-const istOffsetMinutes = 5 * 60 + 30;
 
 export type StatementCsvQuery = z.output<typeof statementCsvQuery>;
 
-/** A real calendar date ("2025-02-30" is not), as the UTC midnight of that day. */
-function calendarDate(text: string, field: 'from' | 'to'): dayjs.Dayjs {
-  const date = dayjs.utc(text);
-  if (!date.isValid() || date.format('YYYY-MM-DD') !== text) refuse('invalid_field', field);
-  return date;
+/** A real calendar date ("2025-02-30" is not), as its IST day number (contract/calendar.ts). */
+function calendarDay(text: string, field: 'from' | 'to'): number {
+  return parseIsoDay(text) ?? refuse('invalid_field', field);
 }
 
 /** The instant an IST calendar day starts. */
-const istMidnight = (date: dayjs.Dayjs): Date => date.subtract(istOffsetMinutes, 'minute').toDate();
-const istTime = (at: Date): string => dayjs(at).utcOffset(istOffsetMinutes).format('YYYY-MM-DD HH:mm:ss');
+const istMidnight = (dayNumber: number): Date => new Date(istDayNumberStart(dayNumber));
+const istTime = (at: Date): string => istDateTimeText(at.getTime());
 
 /** A spreadsheet runs a cell that starts with one of these as a formula; a leading quote keeps it text (OWASP CSV injection). */
 export const asSpreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -47,11 +41,11 @@ const ledgerCurrency = 'INR';
  */
 export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery, readers: StatementReaders): Promise<{ filename: string; csv: string }> {
   const reader = readers[query.lang];
-  const from = calendarDate(query.from, 'from');
-  const to = calendarDate(query.to, 'to');
-  if (to.isBefore(from) || to.diff(from, 'day') + 1 > statementRangeDaysMax) refuse('statement_range_invalid', String(statementRangeDaysMax));
+  const from = calendarDay(query.from, 'from');
+  const to = calendarDay(query.to, 'to');
+  if (to < from || to - from + 1 > statementRangeDaysMax) refuse('statement_range_invalid', String(statementRangeDaysMax));
   const start = istMidnight(from);
-  const end = istMidnight(to.add(1, 'day'));
+  const end = istMidnight(to + 1);
   // One statement, so the opening balance and the rows come from the same snapshot.
   const rows = await sql.query<CashRow>(
     `WITH cash AS (
