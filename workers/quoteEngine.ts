@@ -25,7 +25,7 @@ import type { InstrumentIndex } from './pipelines/quoteMath.ts';
 import { liveRankings, rankingIntervalMs } from './pipelines/rankings.ts';
 import { subscriptionCommands, type SubscriptionCommand } from './pipelines/subscriptions.ts';
 import { computeVipAnalytics, createMinuteWindow } from './pipelines/vipAnalytics.ts';
-import { CodeTable, encodeQuoteFrame, type MainToWorkerMessage, type WorkerToMainMessage } from './quoteStreamProtocol.ts';
+import { CodeTable, encodeQuoteFrame, type EngineMessage, type WorkerToMainMessage } from './quoteStreamProtocol.ts';
 
 // The worker's logic without its I/O: socket events come in as an Observable, messages
 // for the server and the main thread go out through two callbacks. The worker file binds
@@ -170,7 +170,7 @@ export function startQuoteEngine(options: QuoteEngineOptions) {
   }
 
   return {
-    receive(message: MainToWorkerMessage): void {
+    receive(message: EngineMessage): void {
       if (message.type === 'instruments') {
         instruments$.next(new Map(message.instruments.map((instrument) => [instrument.code, instrument])));
         return;

@@ -2,6 +2,7 @@ import { Subject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import msgpackParser from 'socket.io-msgpack-parser';
 import type { FeedSource, StreamError, StreamSnapshot, TickFrame } from '../contract/market.ts';
+import { orderPushEvents, type OrderUpdate } from '../contract/trading.ts';
 import { type SocketEvent, startQuoteEngine } from './quoteEngine.ts';
 import type { MainToWorkerMessage, WorkerToMainMessage } from './quoteStreamProtocol.ts';
 
@@ -14,10 +15,14 @@ type ServerEvents = {
   ticks: (frame: TickFrame) => void;
   source: (source: FeedSource) => void;
   stream_error: (error: StreamError) => void;
+  [orderPushEvents.update]: (update: OrderUpdate) => void;
 };
+type Credentials = { token: string; account: string };
 type ClientEvents = {
   subscribe: (payload: { codes: string[] }) => void;
   unsubscribe: (payload: { codes: string[] }) => void;
+  [orderPushEvents.watch]: (credentials: Credentials) => void;
+  [orderPushEvents.unwatch]: () => void;
 };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -35,6 +40,15 @@ socket.on('snapshot', (snapshot) => next({ type: 'snapshot', snapshot }));
 socket.on('ticks', (frame) => next({ type: 'ticks', frame }));
 socket.on('source', (source) => next({ type: 'source', source }));
 socket.on('stream_error', (error) => next({ type: 'streamError', error }));
+socket.on(orderPushEvents.update, (update) => scope.postMessage({ type: 'orderUpdate', update } satisfies WorkerToMainMessage));
+// The user's order updates: asked for again on every (re)connection, since a new connection starts in no room.
+let orderWatch: Credentials | null = null;
+const askForOrderUpdates = () => {
+  if (!socket.connected) return;
+  if (orderWatch) socket.emit(orderPushEvents.watch, orderWatch);
+  else socket.emit(orderPushEvents.unwatch);
+};
+socket.on('connect', askForOrderUpdates);
 scope.addEventListener('online', () => next({ type: 'network', online: true }));
 scope.addEventListener('offline', () => next({ type: 'network', online: false }));
 
@@ -44,6 +58,11 @@ const engine = startQuoteEngine({
   post: (message: WorkerToMainMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer),
 });
 
-scope.onmessage = (event: MessageEvent<MainToWorkerMessage>) => engine.receive(event.data);
+scope.onmessage = (event: MessageEvent<MainToWorkerMessage>) => {
+  const message = event.data;
+  if (message.type !== 'watchOrders') return engine.receive(message);
+  orderWatch = message.credentials;
+  askForOrderUpdates();
+};
 next({ type: 'network', online: scope.navigator.onLine });
 socket.connect();

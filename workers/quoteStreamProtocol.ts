@@ -1,4 +1,5 @@
 import type { FeedSource, Instrument, RankType, SessionPhase, StreamError, StreamQuote } from '../contract/market.ts';
+import type { OrderUpdate } from '../contract/trading.ts';
 
 // Messages between the quote-stream worker and the main thread. The main thread's
 // store (src/features/market/stream) and the worker both import this file, so a change
@@ -32,10 +33,16 @@ export type VipAnalytics = {
 /** What the worker needs to know about an instrument: enough to rank and group it. */
 export type WorkerInstrument = Pick<Instrument, 'code' | 'kind' | 'currency' | 'industry'>;
 
-export type MainToWorkerMessage =
+/** What the quote engine handles; the worker file itself handles the rest. */
+export type EngineMessage =
   | { type: 'instruments'; instruments: WorkerInstrument[] }
   /** Reference-counting happens on the main thread; the worker only hears 0↔1 transitions. */
   | { type: 'subscriptions'; add: string[]; remove: string[] };
+
+export type MainToWorkerMessage =
+  | EngineMessage
+  /** The signed-in session, so the socket hears live updates of the user's orders (contract/trading.ts orderPushEvents); null stops them. */
+  | { type: 'watchOrders'; credentials: { token: string; account: string } | null };
 
 /**
  * One display frame of changed quotes, struct-of-arrays: quote i occupies
@@ -64,7 +71,9 @@ export type WorkerToMainMessage =
   | { type: 'rankings'; rankings: Partial<Record<RankingKind, string[]>> }
   | { type: 'industries'; industries: IndustryAggregate[] }
   | { type: 'vip'; analytics: VipAnalytics }
-  | { type: 'streamError'; error: StreamError };
+  | { type: 'streamError'; error: StreamError }
+  /** A change the server committed to one of the signed-in user's orders. */
+  | { type: 'orderUpdate'; update: OrderUpdate };
 
 export const quoteFrameStride = 10;
 const codeIndexSlot = 0;

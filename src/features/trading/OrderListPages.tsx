@@ -12,7 +12,7 @@ import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { EmptyState, LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
-import { useWatch } from '../market/stream/marketStore.ts';
+import { useOrderUpdates, useWatch } from '../market/stream/marketStore.ts';
 import { HistorySummary } from './HistorySummary.tsx';
 import { HistoryOrderRow, PendingOrderRow, PositionRow } from './OrderRows.tsx';
 import * as styles from './trading.css.ts';
@@ -66,6 +66,8 @@ export function PositionsPage() {
     list.reload();
     snapshots.refresh();
   };
+  // A resting limit that fills, a margin call: the list follows what the server committed.
+  useOrderUpdates(list.reload);
   return (
     <OrderList
       list={list}
@@ -86,6 +88,7 @@ export function PositionsPage() {
 export function PendingOrdersPage() {
   const { t } = useLingui();
   const list = usePagedList(useMemo(() => loadOrders('pending'), []), pagedOrders);
+  useOrderUpdates(list.reload);
   return (
     <OrderList
       list={list}
@@ -107,6 +110,7 @@ export function OrderHistoryPage() {
     list.reload();
     summary.reload();
   };
+  useOrderUpdates(reload);
   return (
     <OrderList
       list={list}

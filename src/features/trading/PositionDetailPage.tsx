@@ -7,7 +7,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { formatIstDateTime, noValue } from '../../ui/format.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
-import { useWatch } from '../market/stream/marketStore.ts';
+import { useOrderUpdates, useWatch } from '../market/stream/marketStore.ts';
 import { LivePnl, RealisedPnl } from './livePnl.tsx';
 import { CancelOrderButton, ClosePositionButton } from './OrderActions.tsx';
 import { useOrderLabels } from './orderLabels.ts';
@@ -26,6 +26,12 @@ function PositionDetailLoader({ orderNo }: { orderNo: string }) {
   const { state, reload } = useLoad(useCallback(() => call('order/detail', { order_no: orderNo }, { silent: true }), [orderNo]));
   // An action answers with the updated order: show it at once rather than reloading.
   const [updated, setUpdated] = useState<Order | null>(null);
+  // The order changed on the server (its limit filled, a margin call closed it): show that.
+  useOrderUpdates((update) => {
+    if (update.order_no !== orderNo) return;
+    setUpdated(null);
+    reload();
+  });
   if (state.status === 'loading') return <SkeletonRows count={8} />;
   if (state.status === 'failed') return <ErrorState title={t`This order could not be loaded.`} onRetry={reload} />;
   return <OrderDetail order={updated ?? state.data} onChanged={setUpdated} />;

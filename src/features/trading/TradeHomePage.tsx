@@ -10,7 +10,7 @@ import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { ErrorState, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
-import { useWatch } from '../market/stream/marketStore.ts';
+import { useOrderUpdates, useWatch } from '../market/stream/marketStore.ts';
 import { useUnrealisedPnl } from './livePnl.tsx';
 import { directionOfAmount, useOrderLabels } from './orderLabels.ts';
 import * as styles from './trading.css.ts';
@@ -61,6 +61,7 @@ export function TradeHomePage() {
     reload();
     snapshots.refresh();
   });
+  useOrderUpdates(reload);
 
   const entries = [
     { to: '/trade/position', label: t`Open positions`, icon: 'trade' },

@@ -195,6 +195,28 @@ describe('market stream store', () => {
     expect(workers).toHaveLength(2);
   });
 
+  it('order-updates: the worker is asked to watch the session at start, and a committed change reaches every mounted listener until it unmounts', () => {
+    const workers: FakeWorker[] = [];
+    const stream = createMarketStream({
+      createWorker: () => {
+        const worker = new FakeWorker();
+        workers.push(worker);
+        return worker;
+      },
+      loadInstruments: async () => [],
+      orderWatchCredentials: () => ({ token: 'token-9', account: '9876500000' }),
+    });
+    stream.start();
+    expect(workers[0]!.received).toContainEqual({ type: 'watchOrders', credentials: { token: 'token-9', account: '9876500000' } });
+    const heard: string[] = [];
+    const { unmount } = renderHook(() => stream.useOrderUpdates((update) => heard.push(`${update.kind}:${update.order_no}`)));
+    workers[0]!.say({ type: 'orderUpdate', update: { kind: 'order_filled', order_no: '42', code: 'INFY', status: 'holding' } });
+    unmount();
+    workers[0]!.say({ type: 'orderUpdate', update: { kind: 'margin_called', order_no: '42', code: 'INFY', status: 'closed' } });
+    expect(heard).toEqual(['order_filled:42']);
+    stream.stop();
+  });
+
   it('rankings-neighbours: industries and VIP analytics land in their hooks', async () => {
     const { stream, worker } = setUp();
     stream.start();

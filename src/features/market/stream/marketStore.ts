@@ -1,4 +1,5 @@
 import type { FeedSource, Instrument, SessionPhase } from '../../../../contract/market.ts';
+import type { OrderUpdate } from '../../../../contract/trading.ts';
 import { subscribeKey } from 'valtio/utils';
 import { call } from '../../../api/commandBus.ts';
 import { session } from '../../auth/sessionStore.ts';
@@ -49,6 +50,8 @@ const stream = createMarketStream({
   createWorker: createQuoteStreamWorker,
   // The worker may not use the command bus (it lives here, with the session), so the list is fetched here and posted.
   loadInstruments: () => call('market/instruments', {}, { silent: true }),
+  // The stream starts for a signed-in user and stops at sign-out, so the session at start is the one to watch.
+  orderWatchCredentials: () => (session.token && session.account ? { token: session.token, account: session.account } : null),
 });
 
 // Sign-out in this tab (clearSession) or in another (reloadSessionFromStorage) ends the
@@ -74,6 +77,11 @@ export function startMarketStream(): void {
 /** On sign-out: ends the connection and forgets every quote. */
 export function stopMarketStream(): void {
   stream.stop();
+}
+
+/** Calls `onUpdate` while the component is mounted whenever the server commits a change to one of the user's orders (a fill, a margin call). */
+export function useOrderUpdates(onUpdate: (update: OrderUpdate) => void): void {
+  stream.useOrderUpdates(onUpdate);
 }
 
 /** Subscribes to these codes while the component is mounted (reference-counted across components). */

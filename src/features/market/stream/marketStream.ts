@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
 import { allInstrumentsBoard, type FeedSource, type Instrument, type SessionPhase } from '../../../../contract/market.ts';
+import type { OrderUpdate } from '../../../../contract/trading.ts';
 import { decodeQuoteFrame, type MainToWorkerMessage, rankingKinds, type WorkerToMainMessage } from '../../../../workers/quoteStreamProtocol.ts';
 import { toLiveQuote } from './liveQuote.ts';
 import type { ConnectionState, IndustryAggregate, LiveQuote, RankingKind, VipAnalytics } from './marketStore.ts';
@@ -25,6 +26,8 @@ export type MarketStreamDependencies = {
   /** Null where workers do not exist (happy-dom tests): the stream then stays offline. */
   createWorker: () => StreamWorker | null;
   loadInstruments: () => Promise<Instrument[]>;
+  /** The signed-in session, whose order updates the socket should hear; null for none. */
+  orderWatchCredentials?: () => { token: string; account: string } | null;
   now?: () => number;
   instrumentRetryDelaysMs?: readonly number[];
 };
@@ -39,7 +42,7 @@ const emptyBoard = (): BoardState => ({
 });
 
 export function createMarketStream(dependencies: MarketStreamDependencies) {
-  const { createWorker, loadInstruments, now = () => performance.now(), instrumentRetryDelaysMs = [2_000, 5_000, 15_000] } = dependencies;
+  const { createWorker, loadInstruments, orderWatchCredentials = () => null, now = () => performance.now(), instrumentRetryDelaysMs = [2_000, 5_000, 15_000] } = dependencies;
 
   const marketState = proxy<MarketMeta>({ connection: 'offline', source: null, phase: null });
   const boardState = proxy<BoardState>(emptyBoard());
@@ -58,6 +61,8 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
   let flushQueued = false;
 
   let worker: StreamWorker | null = null;
+  // Screens showing orders (a handful at a time) reload when one of the user's orders changes.
+  const orderUpdateListeners = new Set<(update: OrderUpdate) => void>();
 
   function notifyQuote(code: string): void {
     const listeners = quoteListeners.get(code);
@@ -99,6 +104,9 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
         return;
       case 'vip':
         boardState.vip = ref(message.analytics);
+        return;
+      case 'orderUpdate':
+        for (const listener of orderUpdateListeners) listener(message.update);
         return;
       case 'streamError':
         // Unknown codes (say, a delisted one on a watchlist) are not the user's problem to read about.
@@ -154,6 +162,7 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
     pendingAdd.clear();
     pendingRemove.clear();
     if (refCounts.size > 0) created.postMessage({ type: 'subscriptions', add: [...refCounts.keys()], remove: [] });
+    created.postMessage({ type: 'watchOrders', credentials: orderWatchCredentials() });
     if (instruments.size > 0) postInstruments();
     else void loadInstrumentsWithRetry();
   }
@@ -230,6 +239,18 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
     return () => instrumentListeners.delete(listener);
   }
 
+  function subscribeOrderUpdates(listener: (update: OrderUpdate) => void): () => void {
+    orderUpdateListeners.add(listener);
+    return () => void orderUpdateListeners.delete(listener);
+  }
+
+  /** Calls `onUpdate` (the latest one passed) whenever the server commits a change to one of the user's orders. */
+  function useOrderUpdates(onUpdate: (update: OrderUpdate) => void): void {
+    const latest = useRef(onUpdate);
+    latest.current = onUpdate;
+    useEffect(() => subscribeOrderUpdates((update) => latest.current(update)), []);
+  }
+
   function useWatch(codes: readonly string[]): void {
     // Keyed by content, so a new array with the same codes on every render does not resubscribe.
     const key = codes.join('\n');
@@ -274,6 +295,8 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
     retain,
     getQuote: (code: string): LiveQuote | undefined => quotes.get(code),
     subscribeQuote,
+    subscribeOrderUpdates,
+    useOrderUpdates,
     useWatch,
     useBoard,
     useQuote,
