@@ -20,10 +20,3 @@ export function answerUnauthorized(path: ApiPath) {
   return http.post(endpoint(path), () => HttpResponse.json({ status: 0, msg: 'not_logged_in', data: null }, { status: 401 }));
 }
 
-export const siteConfigAnswer = answerOk('common/config', [
-  { name: 'title', value: 'Ledgerline' },
-  { name: 'kefu', value: '#/home/kefuCenter' },
-  { name: 'broker_registration_number', value: '' },
-  { name: 'demo_mode', value: '1' },
-  { name: 'currency', value: 'INR' },
-]);

@@ -50,8 +50,6 @@ export function createMinuteWindow(options: { windowMs?: number; sampleEveryMs?:
   };
 }
 
-export type MinuteWindow = ReturnType<typeof createMinuteWindow>;
-
 export function computeVipAnalytics(input: {
   book: QuoteBook;
   /** The industry aggregates computed for the same book (the engine posts them on their own too). */

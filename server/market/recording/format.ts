@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
-import { currencies, exchanges, instrumentKinds, type StreamQuote, type TickFrame } from '../../../contract/market.ts';
+import { currencies, exchanges, instrumentKinds, type StreamQuote } from '../../../contract/market.ts';
 import type { InstrumentSpec } from '../model.ts';
 
 // The one file format for recorded tick streams (docs/recording-format.md):
@@ -83,11 +83,6 @@ export function encodeHeaderLine(header: RecordingHeader): string {
 
 export function encodeFrameLine(offsetMs: number, quotes: readonly StreamQuote[]): string {
   return `${JSON.stringify([offsetMs, quotes])}\n`;
-}
-
-/** The offset a frame is stored at. */
-export function frameOffset(header: Pick<RecordingHeader, 'startedAt'>, frame: TickFrame): number {
-  return frame.sentAt - header.startedAt;
 }
 
 function parseJson(text: string, file: string, line: number): unknown {

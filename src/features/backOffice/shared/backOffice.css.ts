@@ -55,7 +55,6 @@ export const signOutButton = style({
 
 export const content = style({ minWidth: 0, padding: `${vars.space.xl} ${vars.space.xxl}`, display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const pageTitle = style({ margin: 0, fontSize: vars.fontSize.headline, fontWeight: 700 });
-export const pageHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.lg, flexWrap: 'wrap' });
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.md, flexWrap: 'wrap' });
 export const section = style({ background: vars.color.surface, borderRadius: vars.radius.medium, boxShadow: vars.shadow.card, padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.title, fontWeight: 600 });

@@ -18,8 +18,3 @@ export function loadInstrumentCatalog(): Promise<Instrument[]> {
   }
   return catalog;
 }
-
-/** For tests: forget the cached catalog. */
-export function forgetInstrumentCatalog(): void {
-  catalog = null;
-}
