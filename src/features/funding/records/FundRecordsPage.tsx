@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { fundRecordKinds } from '../../../../contract/funding.ts';
 import { call } from '../../../api/commandBus.ts';
+import { fundRecordsSearch } from '../../../app/routeSearch.ts';
 import { statementLineSentence } from '../../../i18n/statementReasons.ts';
 import { EmptyState } from '../../../ui/LoadStates.tsx';
-import { useSearchChoice, useSetSearchParam } from '../../market/shared/searchParams.ts';
 import { directionOfAmount } from '../../trading/orderLabels.ts';
 import * as styles from '../funding.css.ts';
 import { useFundingLabels } from '../fundingLabels.ts';
@@ -19,15 +19,15 @@ type FundRecordKind = (typeof fundRecordKinds)[number];
 /** /information/fundRecord[?kind=deposit|withdrawal|trade]: every change to the user's cash, newest first. */
 export function FundRecordsPage() {
   const { t } = useLingui();
-  const kind = useSearchChoice('kind', fundRecordKinds, 'all');
-  const setSearch = useSetSearchParam();
+  const { kind } = fundRecordsSearch.useSearch();
+  const setSearch = fundRecordsSearch.useSetSearch();
   const chips: Record<FundRecordKind, string> = { all: t`All`, deposit: t`Deposits`, withdrawal: t`Withdrawals`, trade: t`Trades` };
   const loadPage = useCallback((page: number) => call('user/fundRecords', { page, kind }, { silent: true }), [kind]);
   return (
     <div className={styles.listPage}>
       <div className={styles.chips} role="group" aria-label={t`Show`}>
         {fundRecordKinds.map((option) => (
-          <button key={option} type="button" className={styles.chip} aria-pressed={kind === option} data-kind={option} onClick={() => setSearch('kind', option)}>
+          <button key={option} type="button" className={styles.chip} aria-pressed={kind === option} data-kind={option} onClick={() => setSearch({ kind: option })}>
             {chips[option]}
           </button>
         ))}
