@@ -204,7 +204,3 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/loan', msg`Loans`),
   signedIn('/information/beneficiary', msg`Nominees`, pages.nominees),
 ];
-
-export function findRoute(path: string): RouteEntry | undefined {
-  return routeTable.find((entry) => entry.path === path);
-}
