@@ -2,7 +2,8 @@
 // shares at market, see the position and its live P&L, close it, and see a realised P&L
 // that is (close − fill) × quantity on the history and the detail page, in English and in
 // Korean, plus the ledger statement lines that moved the money. Then an order whose first
-// answer is lost on the way back, dismissed and confirmed again, is placed exactly once.
+// answer is lost on the way back, dismissed and confirmed again, is placed exactly once; and
+// an order placed and closed elsewhere shows and goes on the open screen by itself.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -166,5 +167,21 @@ describe('trading in Chromium', () => {
     await page.locator(`[data-order-no="${placed.order_no}"]`).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('[data-order-no]').count()).toBe(1);
     await shot(page, '26-one-order-after-double-confirm');
+  });
+
+  it('an-order-placed-from-another-device-shows-on-the-open-positions-screen-without-a-pull', async () => {
+    const { page } = browser;
+    await signInAsDemo(page, app.baseUrl);
+    await page.goto(`${app.baseUrl}/#/trade/position`);
+    await page.locator('[data-order-no]').first().waitFor({ timeout: 15_000 });
+    const before = await page.locator('[data-order-no]').count();
+    // Same session, another request: as the phone's second tab or the desktop would place it.
+    const placed = await api<Order>(page, 'order/place', { code: 'SBIN', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: `other-device-${Date.now()}` });
+    // The writer's events reach this page's socket (order_update) and the list loads again.
+    await page.locator(`[data-order-no="${placed.order_no}"]`).waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-order-no]').count()).toBe(before + 1);
+    await shot(page, '27-position-pushed');
+    await api<Order>(page, 'order/close', { order_no: placed.order_no, idempotency_key: `other-device-close-${Date.now()}` });
+    await page.locator(`[data-order-no="${placed.order_no}"]`).waitFor({ state: 'detached', timeout: 10_000 });
   });
 });
