@@ -24,7 +24,9 @@ apt_install() {
 }
 
 ensure_chromium() {
-  if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then
+  # grep reads the whole list (no -q): with pipefail, a grep that stops early makes fc-list die of
+  # SIGPIPE and the check fail, and the packages were installed again on every run.
+  if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -i 'noto.*cjk' >/dev/null; then
     log "installing Debian's chromium and CJK fonts for the browser tests"
     apt_install chromium fonts-noto-cjk
   fi
