@@ -37,12 +37,16 @@ export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate:
     socket.on(orderPushEvents.unwatch, () => leaveUserRooms(socket));
   });
 
+  const rooms = io.of('/').adapter.rooms;
   return writer.subscribe((events: readonly OrderEvent[]) => {
     for (const event of events) {
       if (event.kind === 'transfer_posted') continue;
       const { order } = event;
+      const room = userRoom(order.user_id);
+      // Most orders have no watching socket in this process: skip the packet encoding a broadcast to an empty room still pays.
+      if (!rooms.has(room)) continue;
       const update: OrderUpdate = { kind: event.kind, order_no: order.id.toString(), code: order.code, status: order.status };
-      io.to(userRoom(order.user_id)).emit(orderPushEvents.update, update);
+      io.to(room).emit(orderPushEvents.update, update);
     }
   });
 }
