@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Database } from '../db/database.ts';
+import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import type { TestServer } from './testServer.ts';
 
 // Users for tests, registered and logged in through the real endpoints.
@@ -20,4 +24,25 @@ export async function registerAndLogIn(db: Database, server: TestServer, account
   if (loggedIn.body.status !== 1) throw new Error(`login failed: ${loggedIn.body.msg}`);
   const [user] = await db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [account]);
   return { userId: user!.id, account, session: loggedIn.body.data };
+}
+
+/** Gives a user `rupees` of test money from the tests' own source account, as one ledger transfer. */
+export async function fundUser(db: Database, userId: bigint, rupees: bigint): Promise<void> {
+  const paise = rupees * 100n;
+  await db.transaction(async (tx) => {
+    const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', allowNegative: true });
+    const { availableAccountId } = await userLedgerAccounts(tx, userId);
+    await transfer(tx, {
+      idempotencyKey: `test-funding:${userId}:${randomUUID()}`, kind: 'test', userId,
+      reasonKind: 'correction', reasonParams: { amount: rupeesParam(paise), note: 'Test money' },
+      postings: [{ accountId: source, amountPaise: -paise }, { accountId: availableAccountId, amountPaise: paise }],
+    });
+  });
+}
+
+/** A new user, registered and logged in, with `rupees` of test money to trade with. */
+export async function fundedTestUser(db: Database, server: TestServer, account: string, inviteCode: string, rupees: bigint): Promise<TestUser> {
+  const user = await registerAndLogIn(db, server, account, inviteCode);
+  await fundUser(db, user.userId, rupees);
+  return user;
 }

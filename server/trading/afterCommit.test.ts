@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { Refusal } from '../http/refusal.ts';
-import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
-import { rupeesParam } from '../../contract/statementReasons.ts';
 import { healthyLedger, ledgerHealth } from '../ledger/ledgerTestKit.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marketTestKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { fundedTestUser } from '../testing/userKit.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { houseAccountLanes, openOrderCount } from './orderStore.ts';
 import { defaultTradingRules } from './rules.ts';
@@ -76,22 +75,7 @@ async function serverOn(db: Database, options: { orderBookCapacity?: number; ord
 }
 
 /** A new user with ₹10,00,000 of test money. */
-async function fundedTrader(server: TestServer) {
-  const account = String((accountNumber += 1));
-  const form = { account, password: 'correct-horse', password2: 'correct-horse', invite_code: 'AFTER1', agree: true };
-  expect((await server.call('user/register', form)).body.status).toBe(1);
-  const session = (await server.call('user/login', { account, password: form.password })).body.data as { token: string; account: string };
-  const [user] = await database.db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [account]);
-  await database.db.transaction(async (tx) => {
-    const source = await openLedgerAccount(tx, { code: 'test:after-commit-funding', kind: 'demo_funding', allowNegative: true });
-    const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
-    await transfer(tx, {
-      idempotencyKey: `after-commit-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(1_000_000_00n), note: 'Test money' }, userId: user!.id,
-      postings: [{ accountId: source, amountPaise: -1_000_000_00n }, { accountId: availableAccountId, amountPaise: 1_000_000_00n }],
-    });
-  });
-  return { session, userId: user!.id };
-}
+const fundedTrader = (server: TestServer) => fundedTestUser(database.db, server, String((accountNumber += 1)), 'AFTER1', 1_000_000n);
 
 /** Orders the books watch beyond those of earlier tests (every server rebuilds its books from the shared database). */
 const watchingSince = (server: TestServer, before: { limits: number; marginCalls: number }) => {

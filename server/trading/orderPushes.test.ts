@@ -8,12 +8,10 @@ import msgpackParser from 'socket.io-msgpack-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPushEvents, type OrderUpdate } from '../../contract/trading.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
-import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
-import { rupeesParam } from '../../contract/statementReasons.ts';
-import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket, nextEvent } from '../market/testing/marketTestKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { fundedTestUser } from '../testing/userKit.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { defaultTradingRules } from './rules.ts';
 
@@ -43,22 +41,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function fundedTrader() {
-  const account = String((accountNumber += 1));
-  const form = { account, password: 'correct-horse', password2: 'correct-horse', invite_code: 'PUSH1', agree: true };
-  expect((await server.call('user/register', form)).body.status).toBe(1);
-  const session = (await server.call('user/login', { account, password: form.password })).body.data as { token: string; account: string };
-  const [user] = await database.db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [account]);
-  await database.db.transaction(async (tx) => {
-    const source = await openLedgerAccount(tx, { code: 'test:push-funding', kind: 'demo_funding', allowNegative: true });
-    const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
-    await transfer(tx, {
-      idempotencyKey: `push-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(1_000_000_00n), note: 'Test money' }, userId: user!.id,
-      postings: [{ accountId: source, amountPaise: -1_000_000_00n }, { accountId: availableAccountId, amountPaise: 1_000_000_00n }],
-    });
-  });
-  return session;
-}
+/** A new user with ₹10,00,000 of test money; its session. */
+const fundedTrader = async () => (await fundedTestUser(database.db, server, String((accountNumber += 1)), 'PUSH1', 1_000_000n)).session;
 
 async function watchingSocket(credentials: unknown): Promise<ClientSocket> {
   const socket = connect(url, { parser: msgpackParser, transports: ['websocket'], forceNew: true });

@@ -4,12 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRupees } from '../../contract/money.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
-import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
-import { rupeesParam } from '../../contract/statementReasons.ts';
-import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
+import { userBalances } from '../ledger/userBalances.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../market/testing/marketTestKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { fundedTestUser } from '../testing/userKit.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { createAndLogInStaff } from '../testing/staffKit.ts';
 import { feeOn, marginFor } from '../../contract/fees.ts';
@@ -35,23 +34,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A new user funded with `rupees` of test money from a source account. */
-async function fundedTrader(rupees: bigint) {
-  const account = String((accountNumber += 1));
-  const form = { account, password: 'correct-horse', password2: 'correct-horse', invite_code: 'TRD1', agree: true };
-  expect((await server.call('user/register', form)).body.status).toBe(1);
-  const session = (await server.call('user/login', { account, password: form.password })).body.data as { token: string; account: string };
-  const [user] = await database.db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [account]);
-  await database.db.transaction(async (tx) => {
-    const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', allowNegative: true });
-    const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
-    await transfer(tx, {
-      idempotencyKey: `test-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(rupees * 100n), note: 'Test money' }, userId: user!.id,
-      postings: [{ accountId: source, amountPaise: -rupees * 100n }, { accountId: availableAccountId, amountPaise: rupees * 100n }],
-    });
-  });
-  return { session, userId: user!.id };
-}
+/** A new user funded with `rupees` of test money. */
+const fundedTrader = (rupees: bigint) => fundedTestUser(database.db, server, String((accountNumber += 1)), 'TRD1', rupees);
 
 let keySequence = 0;
 const key = () => `test-order-${Date.now()}-${(keySequence += 1)}`;
