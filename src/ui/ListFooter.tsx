@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import * as styles from './ui.css.ts';
-import type { ListPage, PagedList } from './usePagedList.ts';
+import type { PagedList } from './usePagedList.ts';
 import { Button } from './widgets.tsx';
 
 /** Start fetching the next page this far before the end of the list comes into view (the spec's list load offset). */
@@ -12,7 +12,7 @@ const loadAheadPx = 300;
  * browser can tell), and "Load more" stays as the explicit way (and Retry after a failure);
  * at the end, a line says there is nothing more.
  */
-export function ListFooter<Item, Page extends ListPage<Item>>({ list }: { list: PagedList<Item, Page> }) {
+export function ListFooter<Item>({ list }: { list: PagedList<Item> }) {
   if (list.exhausted) {
     return (
       <p className={styles.listEnd} data-testid="list-end">

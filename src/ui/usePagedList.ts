@@ -11,11 +11,9 @@ import type { Loadable } from './useLoad.ts';
 /** A page as the server sends it; `total` when it counts (contract/paging.ts), else a short page is the last. */
 export type ListPage<Item> = { items: readonly Item[]; total?: number };
 
-export interface PagedList<Item, Page extends ListPage<Item>> {
+export interface PagedList<Item> {
   /** Every item loaded so far. */
   state: Loadable<Item[]>;
-  /** The latest page as received, for what else it carries (the unread count of messages). */
-  latest: Page | null;
   exhausted: boolean;
   loadingMore: boolean;
   moreFailed: boolean;
@@ -25,10 +23,9 @@ export interface PagedList<Item, Page extends ListPage<Item>> {
   update: (change: (items: Item[]) => Item[]) => void;
 }
 
-type Shown<Item, Page> = {
+type Shown<Item> = {
   status: 'loading' | 'ready' | 'failed';
   items: Item[];
-  latest: Page | null;
   nextPage: number;
   exhausted: boolean;
   loadingMore: boolean;
@@ -38,8 +35,8 @@ type Shown<Item, Page> = {
 export function usePagedList<Item, Page extends ListPage<Item> = ListPage<Item>>(
   loadPage: (page: number) => Promise<Page>,
   { pageSize, keyOf }: { pageSize: number; keyOf: (item: Item) => string },
-): PagedList<Item, Page> {
-  const [shown, setShown] = useState<Shown<Item, Page>>({ status: 'loading', items: [], latest: null, nextPage: 1, exhausted: false, loadingMore: false, moreFailed: false });
+): PagedList<Item> {
+  const [shown, setShown] = useState<Shown<Item>>({ status: 'loading', items: [], nextPage: 1, exhausted: false, loadingMore: false, moreFailed: false });
   const loadRef = useRef(loadPage);
   loadRef.current = loadPage;
   const keyRef = useRef(keyOf);
@@ -61,7 +58,7 @@ export function usePagedList<Item, Page extends ListPage<Item> = ListPage<Item>>
             const items = [...kept, ...answer.items.filter((item) => !seen.has(keyRef.current(item)))];
             // With a count, the list ends when everything counted is shown (or a page comes back empty); without one, at a short page.
             const exhausted = answer.total !== undefined ? items.length >= answer.total || answer.items.length === 0 : answer.items.length < pageSize;
-            return { status: 'ready', items, latest: answer, nextPage: page + 1, exhausted, loadingMore: false, moreFailed: false };
+            return { status: 'ready', items, nextPage: page + 1, exhausted, loadingMore: false, moreFailed: false };
           });
         },
         () => {
@@ -92,5 +89,5 @@ export function usePagedList<Item, Page extends ListPage<Item> = ListPage<Item>>
   const update = useCallback((change: (items: Item[]) => Item[]) => setShown((previous) => ({ ...previous, items: change(previous.items) })), []);
 
   const state = useMemo<Loadable<Item[]>>(() => (shown.status === 'ready' ? { status: 'ready', data: shown.items } : { status: shown.status }), [shown.status, shown.items]);
-  return { state, latest: shown.latest, exhausted: shown.exhausted, loadingMore: shown.loadingMore, moreFailed: shown.moreFailed, reload, loadMore, update };
+  return { state, exhausted: shown.exhausted, loadingMore: shown.loadingMore, moreFailed: shown.moreFailed, reload, loadMore, update };
 }

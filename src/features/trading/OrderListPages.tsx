@@ -7,7 +7,7 @@ import { call } from '../../api/commandBus.ts';
 import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { ListFooter } from '../../ui/ListFooter.tsx';
-import { type ListPage, type PagedList, usePagedList } from '../../ui/usePagedList.ts';
+import { type PagedList, usePagedList } from '../../ui/usePagedList.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { EmptyState, LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
@@ -24,7 +24,7 @@ import * as styles from './trading.css.ts';
 const loadOrders = (status: OrderListFilter) => async (page: number) => ({ items: await call('order/list', { status, page }, { silent: true }) });
 const pagedOrders = { pageSize: orderPageSize, keyOf: (order: Order) => order.order_no };
 
-function OrderList({ list, reload, errorTitle, empty, header, row }: { list: PagedList<Order, ListPage<Order>>; reload: () => void; errorTitle: string; empty: ReactNode; header?: ReactNode; row: (order: Order) => ReactNode }) {
+function OrderList({ list, reload, errorTitle, empty, header, row }: { list: PagedList<Order>; reload: () => void; errorTitle: string; empty: ReactNode; header?: ReactNode; row: (order: Order) => ReactNode }) {
   const pullPx = usePullToRefresh(reload);
   return (
     <div className={styles.listPage}>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ResponseOf } from '../../../../contract/api.ts';
 import { listPageSize } from '../../../../contract/paging.ts';
@@ -25,14 +25,17 @@ type Message = MessagesPage['items'][number];
 /** /information/msgInfo: the user's messages, newest first; tapping one marks it read. */
 export function MessagesPage() {
   const { t } = useLingui();
-  const list = usePagedList<Message, MessagesPage>(useCallback((page: number) => call('user/messages', { page }, { silent: true }), []), { pageSize: listPageSize, keyOf: (message) => message.id });
+  // Each page loaded writes the count it carries as it arrives, not from an effect after the
+  // render: an effect could run after a tap's "mark read" answer and put the old count back.
+  const loadPage = useCallback(async (page: number) => {
+    const answer = await call('user/messages', { page }, { silent: true });
+    setUnreadMessageCount(answer.unread);
+    return answer;
+  }, []);
+  const list = usePagedList<Message, MessagesPage>(loadPage, { pageSize: listPageSize, keyOf: (message) => message.id });
   const pullPx = usePullToRefresh(list.reload);
   // One count for this page and the Mine badge: set by each page loaded and each "mark read" answer.
   const unread = useSnapshot(unreadMessagesState).count ?? 0;
-
-  useEffect(() => {
-    if (list.latest) setUnreadMessageCount(list.latest.unread);
-  }, [list.latest]);
 
   const markRead = async (message: Message) => {
     if (message.read_at !== null) return;
