@@ -98,6 +98,7 @@ import {
   setFundPasswordRequest,
 } from './identity.ts';
 import { pageRequest } from './paging.ts';
+import { adminPledgeRow, adminPledgesListRequest, adminPledgesListResponse, pledgeIdRequest, pledgeListResponse, pledgeRequest, pledgeReviewRequest, pledgeView } from './pledge.ts';
 import { checkInState, nomineeAddRequest, nomineeDeleteRequest, nomineeListResponse, setAvatarRequest, setAvatarResponse } from './profile.ts';
 import { settingRow, settingsListResponse, settingsUpdateRequest } from './settings.ts';
 import {
@@ -217,6 +218,12 @@ export const api = {
   'user/checkInState': { auth: true, request: emptyRequest, response: checkInState },
   'user/checkIn': { auth: true, request: emptyRequest, response: checkInState },
   'user/setAvatar': { auth: true, request: setAvatarRequest, response: setAvatarResponse },
+  // margin loans on pledged stock
+  'pledge/list': { auth: true, request: emptyRequest, response: pledgeListResponse },
+  'pledge/request': { auth: true, request: pledgeRequest, response: pledgeView },
+  'pledge/release': { auth: true, request: pledgeIdRequest, response: pledgeView },
+  'admin/pledges/list': { auth: 'staff', roles: reviewers, request: adminPledgesListRequest, response: adminPledgesListResponse },
+  'admin/pledges/review': { auth: 'staff', roles: reviewers, request: pledgeReviewRequest, response: adminPledgeRow },
 } as const;
 
 export type Api = typeof api;

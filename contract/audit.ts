@@ -25,6 +25,9 @@ export const auditActions = [
   'withdrawal.first_approve',
   'withdrawal.pay',
   'withdrawal.reject',
+  'pledge.first_approve',
+  'pledge.approve',
+  'pledge.reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

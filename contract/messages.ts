@@ -152,6 +152,16 @@ export const messageKeys = [
   // profile: daily sign-in and avatar
   'already_checked_in_today',
   'avatar_upload_not_found',
+  // margin loans on pledged stock, in the order the rules are checked (a parameter: the minimum)
+  'margin_loan_below_minimum',
+  'margin_trading_not_enabled',
+  'margin_loan_failed',
+  'margin_loan_quota_full_or_channel_closed',
+  'pledge_not_found',
+  'pledge_not_active',
+  'pledge_loan_not_repaid',
+  'position_pledged',
+  'margin_loan_second_approver_must_differ',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

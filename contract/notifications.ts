@@ -21,6 +21,11 @@ export const notificationParams = {
   margin_call: z.object({ order_no: z.string(), code: z.string() }),
   account_restricted: z.object({ restriction: z.enum(restrictionNames), reason }),
   account_restriction_lifted: z.object({ restriction: z.enum(restrictionNames), reason }),
+  // margin loans on pledged stock; percentages are decimal strings ("62.50")
+  pledge_approved: z.object({ pledge_id: z.string(), amount: rupees }),
+  pledge_rejected: z.object({ pledge_id: z.string(), amount: rupees, reason }),
+  pledge_ltv_warning: z.object({ pledge_id: z.string(), ltv_percent: z.string(), sale_percent: z.string() }),
+  pledge_stock_sold: z.object({ pledge_id: z.string(), order_no: z.string(), code: z.string(), repaid: rupees }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParams;

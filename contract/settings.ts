@@ -21,6 +21,15 @@ export const settingValueSchemas = {
   'fund_password.max_failures': wholeNumberFrom(1, 100),
   'fund_password.lockout_minutes': wholeNumberFrom(1, 7 * 24 * 60),
   'upload.max_bytes': wholeNumberFrom(64 * 1024, 20 * 1024 * 1024),
+  // margin loans on pledged stock (server/lending/pledge*.ts)
+  'pledge.index_member_haircut_bps': wholeNumberFrom(0, 10_000),
+  'pledge.other_haircut_bps': wholeNumberFrom(0, 10_000),
+  'pledge.minimum': positiveRupees,
+  'pledge.quota': positiveRupees,
+  'pledge.review_above': positiveRupees,
+  'pledge.four_eyes_above': positiveRupees,
+  'pledge.ltv_warning_bps': wholeNumberFrom(100, 9999),
+  'pledge.ltv_sale_bps': wholeNumberFrom(100, 9999),
   ...tradingSettingSchemas,
 } as const;
 
@@ -30,7 +39,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -19,6 +19,8 @@ import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerFundingRoutes } from './funding/routes.ts';
+import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor.ts';
+import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
 import { loadStatementReaders } from './i18n/statementReaders.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
@@ -67,7 +69,9 @@ export interface App {
   writer: OrderWriter;
   /** Configuration values staff may change (server/settings/registry.ts). */
   settings: Settings;
-}
+}  /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
+  pledgeMonitor: PledgeMonitor;
+
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
@@ -131,6 +135,10 @@ export async function buildApp({
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
   registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
+  // Margin loans on pledged stock, and the monitor that messages and sells past the published lines.
+  registerPledgeRoutes(http, authenticators, { db, settings, market: market.market, now });
+  const pledgeMonitor = createPledgeMonitor({ db, settings, market: market.market, writer, logger });
+  pledgeMonitor.start();
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
@@ -148,6 +156,7 @@ export async function buildApp({
   // Open websockets would keep the HTTP server from closing: end them first.
   http.addHook('preClose', async () => {
     execution.stop();
+    await pledgeMonitor.stop();
     stopOrderPushes();
     await execution.settled();
     stream.close();
@@ -157,5 +166,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, settings };
+  return { http, sockets, stream, execution, writer, settings, pledgeMonitor };
 }

@@ -7,16 +7,15 @@ import {
   haircutBpsFor, lendingLimitPaise, ltvBps, ltvBpsUnsecured, ltvZone, pledgeLimitPaise, positionsToSell, reviewsNeeded,
 } from './pledgeLimits.ts';
 
-const rules = { indexMembers: new Set(['TCS', 'INFY']), indexMemberHaircutBps: 5000, instrumentHaircutsBps: { INFY: 3000, YESBANK: 7500, TCS_OFF: 10_000 } };
+const rules = { indexMembers: new Set(['TCS', 'INFY']), indexMemberHaircutBps: 5000, otherHaircutBps: 10_000 };
 const lines = { warningBps: 6000, saleBps: 7500 };
 
 describe('haircuts', () => {
-  it('index-member-takes-the-default-an-override-wins-others-are-not-pledgeable', () => {
+  it('index-members-take-their-haircut-others-are-not-pledgeable-unless-staff-give-them-one', () => {
     expect(haircutBpsFor('TCS', rules)).toBe(5000);
-    expect(haircutBpsFor('INFY', rules)).toBe(3000);
-    expect(haircutBpsFor('YESBANK', rules)).toBe(7500);
     expect(haircutBpsFor('SUZLON', rules)).toBeNull();
-    expect(haircutBpsFor('TCS_OFF', rules)).toBeNull();
+    expect(haircutBpsFor('SUZLON', { ...rules, otherHaircutBps: 7500 })).toBe(7500);
+    expect(haircutBpsFor('TCS', { ...rules, indexMemberHaircutBps: 10_000 })).toBeNull();
   });
 });
 

@@ -7,19 +7,17 @@ import { basisPointsWhole } from '../../contract/pledge.ts';
 // loan-to-value rounds up, so a limit is never overstated and a line is never missed.
 
 export interface HaircutRules {
-  /** Members of the index whose haircut is the default one (NIFTY 50). */
+  /** Members of the index whose haircut is the members' one (NIFTY 50). */
   indexMembers: ReadonlySet<string>;
   indexMemberHaircutBps: number;
-  /** Per-instrument haircuts that replace the default (10 000 bps: not pledgeable). */
-  instrumentHaircutsBps: Readonly<Record<string, number>>;
+  /** Every other rupee equity (10 000 bps, the default: not pledgeable). */
+  otherHaircutBps: number;
 }
 
-/** The haircut of an instrument, or null when it cannot be pledged. */
+/** The haircut of a rupee equity, or null when it cannot be pledged (a haircut of 100 %). */
 export function haircutBpsFor(code: string, rules: HaircutRules): number | null {
-  const haircut = Object.hasOwn(rules.instrumentHaircutsBps, code)
-    ? rules.instrumentHaircutsBps[code]!
-    : rules.indexMembers.has(code) ? rules.indexMemberHaircutBps : null;
-  return haircut === null || haircut >= basisPointsWhole ? null : haircut;
+  const haircut = rules.indexMembers.has(code) ? rules.indexMemberHaircutBps : rules.otherHaircutBps;
+  return haircut >= basisPointsWhole ? null : haircut;
 }
 
 export const marketValuePaise = (pricePaise: bigint, quantity: bigint): bigint => pricePaise * quantity;

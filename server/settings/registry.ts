@@ -81,6 +81,47 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'upload',
     description: 'Largest image a user may upload, in bytes.',
   }),
+  // margin loans on pledged stock (server/lending/pledge*.ts)
+  'pledge.index_member_haircut_bps': define('pledge.index_member_haircut_bps', {
+    defaultValue: 5000,
+    group: 'pledge',
+    description: 'Haircut of NIFTY 50 members pledged for a margin loan, in basis points (5000 = 50 %; 10000: not pledgeable).',
+  }),
+  'pledge.other_haircut_bps': define('pledge.other_haircut_bps', {
+    defaultValue: 10_000,
+    group: 'pledge',
+    description: 'Haircut of every other rupee equity, in basis points (10000: not pledgeable).',
+  }),
+  'pledge.minimum': define('pledge.minimum', {
+    defaultValue: '10000.00',
+    group: 'pledge',
+    description: 'Smallest margin loan a user may ask for, in rupees.',
+  }),
+  'pledge.quota': define('pledge.quota', {
+    defaultValue: '50000000.00',
+    group: 'pledge',
+    description: 'Margin loans the firm lends in all, granted or waiting for review, in rupees (0.01 closes the channel).',
+  }),
+  'pledge.review_above': define('pledge.review_above', {
+    defaultValue: '200000.00',
+    group: 'pledge',
+    description: 'Margin loans above this many rupees wait for a reviewer to approve.',
+  }),
+  'pledge.four_eyes_above': define('pledge.four_eyes_above', {
+    defaultValue: '1000000.00',
+    group: 'pledge',
+    description: 'Margin loans above this many rupees need two different reviewers to approve.',
+  }),
+  'pledge.ltv_warning_bps': define('pledge.ltv_warning_bps', {
+    defaultValue: 6000,
+    group: 'pledge',
+    description: 'Loan-to-value, in basis points, at which the user is messaged.',
+  }),
+  'pledge.ltv_sale_bps': define('pledge.ltv_sale_bps', {
+    defaultValue: 7500,
+    group: 'pledge',
+    description: 'Loan-to-value, in basis points, at which pledged stock is sold to repay the loan.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

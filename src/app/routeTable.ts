@@ -106,6 +106,7 @@ const pages = {
   deposit: { load: () => import('../features/funding/deposit/DepositPage.tsx'), exportName: 'DepositPage' },
   depositChannels: { load: () => import('../features/funding/deposit/DepositChannelsPage.tsx'), exportName: 'DepositChannelsPage' },
   withdrawal: { load: () => import('../features/funding/withdrawal/WithdrawalPage.tsx'), exportName: 'WithdrawalPage' },
+  pledge: { load: () => import('../features/lending/pledge/PledgePage.tsx'), exportName: 'PledgePage' },
   withdrawalRecords: { load: () => import('../features/funding/withdrawal/WithdrawalRecordsPage.tsx'), exportName: 'WithdrawalRecordsPage' },
 } satisfies Record<string, PageLoader>;
 
@@ -202,5 +203,6 @@ export const routeTable: readonly RouteEntry[] = [
   open('/information/privacy', msg`Privacy policy`, pages.privacy),
   signedIn('/information/faq', msg`FAQ`, pages.faq),
   signedIn('/information/loan', msg`Loans`),
+  signedIn('/information/pledge', msg`Margin loans on pledged stock`, pages.pledge),
   signedIn('/information/beneficiary', msg`Nominees`, pages.nominees),
 ];

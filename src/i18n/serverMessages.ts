@@ -141,6 +141,15 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   nominee_not_found: msg`No such nominee.`,
   already_checked_in_today: msg`You have already checked in today. Come back tomorrow.`,
   avatar_upload_not_found: msg`This picture could not be found. Please upload it again.`,
+  margin_loan_below_minimum: msg`The amount is below the minimum margin loan.`,
+  margin_trading_not_enabled: msg`Margin trading is not enabled for this stock: it cannot be pledged.`,
+  margin_loan_failed: msg`Margin loan failed: a position is no longer open, is not fully paid, or is already pledged.`,
+  margin_loan_quota_full_or_channel_closed: msg`The margin loan quota is full or the channel is closed. Please try again later.`,
+  pledge_not_found: msg`No such pledge.`,
+  pledge_not_active: msg`This pledge is not active.`,
+  pledge_loan_not_repaid: msg`Repay the margin loan before releasing the pledged stock.`,
+  position_pledged: msg`This position is pledged for a margin loan. Repay the loan and release it first.`,
+  margin_loan_second_approver_must_differ: msg`A second staff member must approve this margin loan.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -165,6 +174,10 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
   statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
   nominee_shares_exceed_100: (value) => msg`Nominee shares cannot add up to more than 100%. You can assign at most ${value}% more.`,
+  margin_loan_below_minimum: (value) => {
+    const minimumText = formatMoney(value, 'INR');
+    return msg`The minimum margin loan is ${minimumText}.`;
+  },
 };
 
 /**

@@ -19,6 +19,9 @@ export const auditActionNames = {
   'withdrawal.first_approve': msg`Withdrawal approved (first of two)`,
   'withdrawal.pay': msg`Withdrawal paid out`,
   'withdrawal.reject': msg`Withdrawal rejected`,
+  'pledge.first_approve': msg`Margin loan approved (first of two)`,
+  'pledge.approve': msg`Margin loan approved`,
+  'pledge.reject': msg`Margin loan rejected`,
 } satisfies Record<string, MessageDescriptor>;
 
 type UnnamedAction = Exclude<AuditAction, keyof typeof auditActionNames>;

@@ -28,6 +28,14 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'fund_password.max_failures': { kind: 'integer', unit: 'count' },
   'fund_password.lockout_minutes': { kind: 'integer', unit: 'minutes' },
   'upload.max_bytes': { kind: 'integer', unit: 'bytes' },
+  'pledge.index_member_haircut_bps': { kind: 'integer', unit: 'basisPoints' },
+  'pledge.other_haircut_bps': { kind: 'integer', unit: 'basisPoints' },
+  'pledge.minimum': { kind: 'rupees' },
+  'pledge.quota': { kind: 'rupees' },
+  'pledge.review_above': { kind: 'rupees' },
+  'pledge.four_eyes_above': { kind: 'rupees' },
+  'pledge.ltv_warning_bps': { kind: 'integer', unit: 'basisPoints' },
+  'pledge.ltv_sale_bps': { kind: 'integer', unit: 'basisPoints' },
   ...tradingSettingInputs(),
 };
 
@@ -41,6 +49,14 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'fund_password.max_failures': { title: msg`Fund password attempts`, description: msg`Wrong fund passwords in a row before the fund password is locked.` },
   'fund_password.lockout_minutes': { title: msg`Fund password lock-out`, description: msg`How long a locked fund password stays locked, in minutes.` },
   'upload.max_bytes': { title: msg`Largest upload`, description: msg`Largest image a user may upload, in bytes.` },
+  'pledge.index_member_haircut_bps': { title: msg`Haircut of NIFTY 50 stock`, description: msg`Share of a NIFTY 50 member's market value not lent against it, in basis points (5000 = 50 %; 10000: not pledgeable).` },
+  'pledge.other_haircut_bps': { title: msg`Haircut of other stock`, description: msg`The same for every other rupee equity (10000: not pledgeable).` },
+  'pledge.minimum': { title: msg`Minimum margin loan`, description: msg`Smallest margin loan a user may ask for, in rupees.` },
+  'pledge.quota': { title: msg`Margin loan quota`, description: msg`Margin loans the firm lends in all, granted or waiting for review, in rupees (0.01 closes the channel).` },
+  'pledge.review_above': { title: msg`Margin loan review above`, description: msg`Margin loans above this many rupees wait for a reviewer to approve.` },
+  'pledge.four_eyes_above': { title: msg`Margin loan second approver above`, description: msg`Margin loans above this many rupees need two different reviewers to approve.` },
+  'pledge.ltv_warning_bps': { title: msg`Loan-to-value warning line`, description: msg`Loan-to-value, in basis points, at which the user is messaged.` },
+  'pledge.ltv_sale_bps': { title: msg`Loan-to-value sale line`, description: msg`Loan-to-value, in basis points, at which pledged stock is sold to repay the loan.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -61,6 +77,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   fund_password: msg`Fund password`,
   upload: msg`Uploads`,
   trade: msg`Trading fees and timing`,
+  pledge: msg`Margin loans on pledged stock`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

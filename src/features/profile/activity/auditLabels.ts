@@ -23,6 +23,9 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'withdrawal.first_approve': msg`Withdrawal approved by a first reviewer`,
   'withdrawal.pay': msg`Withdrawal paid out`,
   'withdrawal.reject': msg`Withdrawal rejected`,
+  'pledge.first_approve': msg`Margin loan approved by a first reviewer`,
+  'pledge.approve': msg`Margin loan approved`,
+  'pledge.reject': msg`Margin loan rejected`,
 };
 
 export const staffRoleLabels: Record<StaffRole, MessageDescriptor> = {

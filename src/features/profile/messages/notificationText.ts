@@ -81,6 +81,25 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const reason = text(reading.params, 'reason');
     return msg`A restriction on your account was lifted (${restriction}): ${reason}.`;
   },
+  pledge_approved: (reading) => {
+    const amount = amountOf(reading);
+    return msg`Your margin loan of ${amount} on pledged stock was approved and paid to your available balance.`;
+  },
+  pledge_rejected: (reading) => {
+    const amount = amountOf(reading);
+    const reason = text(reading.params, 'reason');
+    return msg`Your margin loan request of ${amount} was not approved: ${reason}. Your stock is released.`;
+  },
+  pledge_ltv_warning: ({ params }) => {
+    const ltv = text(params, 'ltv_percent');
+    const sale = text(params, 'sale_percent');
+    return msg`Your margin loan is now ${ltv}% of your pledged stock's value. At ${sale}% pledged stock is sold to repay it: repay part of the loan to stay clear.`;
+  },
+  pledge_stock_sold: ({ params }) => {
+    const code = text(params, 'code');
+    const repaid = formatMoney(text(params, 'repaid'), 'INR');
+    return msg`Your pledged ${code} position was sold because the loan-to-value passed the sale line; ${repaid} of the margin loan was repaid.`;
+  },
 };
 
 const unknownKind = msg`You have a new message. Update the app to read it.`;
