@@ -7,8 +7,11 @@ import { Icon, type IconName } from '../../ui/icons.tsx';
 import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import { noAmount } from '../../ui/money.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
+import { InrEquivalentNote, OtherCurrencyBalances } from './balances/CurrencyBalances.tsx';
+import { balancesOf, useInrTotal } from './balances/useInrTotal.ts';
 import * as styles from './funding.css.ts';
 import { useFundingLabels } from './fundingLabels.ts';
 import { FundRecordRow } from './records/FundRecordsPage.tsx';
@@ -77,26 +80,28 @@ export function FundsPage() {
   );
 }
 
+/** Rupees, then each other currency held in its own money, and the rupee total at the rates it names. */
 function Balances({ info }: { info: UserInfo | null }) {
   const { t } = useLingui();
   const labels = useFundingLabels();
-  const balances = info?.balances ?? null;
+  const total = useInrTotal(info);
+  const [rupees, ...otherCurrencies] = info ? balancesOf(info) : [];
+  const approximate = otherCurrencies.length > 0;
   const cells = [
-    { label: t`Cash`, value: balances?.cash, testId: 'balance-cash' },
-    { label: t`Available`, value: balances?.available, testId: 'balance-available' },
-    { label: t`Frozen`, value: balances?.frozen, testId: 'balance-frozen' },
+    { label: t`Cash`, value: rupees?.cash, testId: 'balance-cash' },
+    { label: t`Available`, value: rupees?.available, testId: 'balance-available' },
+    { label: t`Frozen`, value: rupees?.frozen, testId: 'balance-frozen' },
   ];
+  const totalText = total.status === 'complete' ? labels.money(total.totalInr) : noAmount;
   return (
     <section className={styles.card} aria-label={t`Balances`} aria-busy={info === null}>
-      <span className={styles.figureLabel}>
-        <Trans>Total assets</Trans>
-      </span>
-      {balances ? (
-        <span className={styles.bigAmount} data-testid="balance-total">
-          {labels.money(balances.total_assets)}
-        </span>
-      ) : (
+      <span className={styles.figureLabel}>{approximate ? <Trans>Total assets in rupees</Trans> : <Trans>Total assets</Trans>}</span>
+      {total.status === 'loading' ? (
         <Skeleton width={200} height={34} />
+      ) : (
+        <span className={styles.bigAmount} data-testid="balance-total">
+          {approximate && total.status === 'complete' ? `≈ ${totalText}` : totalText}
+        </span>
       )}
       {/* One balance a line: a crore-sized amount never has to be cut short to fit a column. */}
       <dl className={styles.figures}>
@@ -109,6 +114,8 @@ function Balances({ info }: { info: UserInfo | null }) {
           </div>
         ))}
       </dl>
+      <OtherCurrencyBalances balances={otherCurrencies} />
+      <InrEquivalentNote total={total} />
       <div className={styles.twoButtons}>
         <Link to="/information/recharge" className={button.primary} data-action="deposit">
           <Icon name="plus" size={18} />

@@ -2,30 +2,30 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { UserInfo } from '../../../contract/accounts.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { formatMoney } from '../../ui/money.ts';
+import { formatMoney, noAmount } from '../../ui/money.ts';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { button, iconButton } from '../../ui/ui.css.ts';
 import { Button, Skeleton } from '../../ui/widgets.tsx';
+import { InrEquivalentNote, OtherCurrencyBalances } from '../funding/balances/CurrencyBalances.tsx';
+import { balancesOf, type InrTotalState, useInrTotal } from '../funding/balances/useInrTotal.ts';
 import * as styles from './home.css.ts';
 
-/** The user's money at a glance, straight from the ledger (user/info). */
+/**
+ * The user's money at a glance, straight from the ledger (user/info): rupees, then each other
+ * currency held in its own money, and the total in rupees at the reference rates it names.
+ */
 export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable<UserInfo>; reloading: boolean; onRefresh: () => void }) {
   const { t } = useLingui();
+  const info = state.status === 'ready' ? state.data : null;
+  const total = useInrTotal(info);
+  const [rupees, ...otherCurrencies] = info ? balancesOf(info) : [];
 
   return (
     <section className={styles.portfolio} aria-label={t`Portfolio`} aria-busy={state.status === 'loading' || reloading}>
       <div className={styles.portfolioTop}>
         <div>
-          <div className={styles.label}>
-            <Trans>Total assets</Trans>
-          </div>
-          {state.status === 'ready' ? (
-            <div className={styles.totalAssets} data-testid="total-assets">
-              {formatMoney(state.data.balances.total_assets, 'INR')}
-            </div>
-          ) : state.status === 'loading' ? (
-            <Skeleton width={200} height={34} />
-          ) : null}
+          <div className={styles.label}>{otherCurrencies.length > 0 ? <Trans>Total assets in rupees</Trans> : <Trans>Total assets</Trans>}</div>
+          {state.status === 'failed' ? null : <TotalAssets total={total} approximate={otherCurrencies.length > 0} />}
         </div>
         <button type="button" className={`${iconButton} ${styles.refreshButton}`} onClick={onRefresh} disabled={reloading} aria-label={t`Refresh`}>
           <Icon name="refresh" size={20} />
@@ -40,11 +40,15 @@ export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable
           </Button>
         </div>
       ) : (
-        <div className={styles.balances}>
-          <Balance label={t`Cash`} amount={state.status === 'ready' ? state.data.balances.cash : null} />
-          <Balance label={t`Available`} amount={state.status === 'ready' ? state.data.balances.available : null} />
-          <Balance label={t`Frozen`} amount={state.status === 'ready' ? state.data.balances.frozen : null} />
-        </div>
+        <>
+          <div className={styles.balances}>
+            <Balance label={t`Cash`} amount={rupees?.cash ?? null} />
+            <Balance label={t`Available`} amount={rupees?.available ?? null} />
+            <Balance label={t`Frozen`} amount={rupees?.frozen ?? null} />
+          </div>
+          <OtherCurrencyBalances balances={otherCurrencies} />
+          <InrEquivalentNote total={total} />
+        </>
       )}
 
       <div className={styles.moneyButtons}>
@@ -58,6 +62,17 @@ export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable
         </Link>
       </div>
     </section>
+  );
+}
+
+/** The rupee total; with other currencies it is an equivalent ("≈"), and absent when a rate is. */
+function TotalAssets({ total, approximate }: { total: InrTotalState; approximate: boolean }) {
+  if (total.status === 'loading') return <Skeleton width={200} height={34} />;
+  const text = total.status === 'complete' ? formatMoney(total.totalInr, 'INR') : noAmount;
+  return (
+    <div className={styles.totalAssets} data-testid="total-assets">
+      {approximate && total.status === 'complete' ? `≈ ${text}` : text}
+    </div>
   );
 }
 

@@ -1,15 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestOf } from '../../../contract/api.ts';
+import { formatMinorAmount, type LedgerCurrency } from '../../../contract/currencies.ts';
+import { formatMoney } from '../../ui/money.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { useOrderLabels } from './orderLabels.ts';
 import * as styles from './trading.css.ts';
 import type { OrderPreview } from './tradingMath.ts';
 
-/** The figures the user agrees to: shown under the form and again, unchanged, in the confirmation. */
-export function PreviewFigures({ preview, side }: { preview: OrderPreview | null; side: 'long' | 'short' }) {
+/**
+ * The figures the user agrees to, in the instrument's currency (₩ without decimals for a won
+ * listing): shown under the form and again, unchanged, in the confirmation.
+ */
+export function PreviewFigures({ preview, side, currency }: { preview: OrderPreview | null; side: 'long' | 'short'; currency: LedgerCurrency }) {
   const { t } = useLingui();
-  const { money } = useOrderLabels();
-  const value = (paise: bigint | undefined) => (paise === undefined ? money(null) : money(paise));
+  const value = (minor: bigint | undefined) => formatMoney(minor === undefined ? null : formatMinorAmount(minor, currency), currency);
   const rows: { label: string; value: string; testId: string; total?: boolean }[] = [
     { label: t`Contract amount`, value: value(preview?.amount), testId: 'preview-amount' },
     { label: t`Margin`, value: value(preview?.margin), testId: 'preview-margin' },
@@ -43,6 +47,8 @@ export type PendingConfirmation = {
   /** Built once when the sheet opens, idempotency key included, and sent as is on every retry. */
   request: RequestOf<'order/place'>;
   preview: OrderPreview;
+  /** The instrument's currency, which the preview's figures are in. */
+  currency: LedgerCurrency;
   name: string;
   /** Shown for a market order: the price the preview assumed. */
   priceText: string;
@@ -88,7 +94,7 @@ export function OrderConfirmSheet({ confirmation, submitting, onConfirm, onDismi
             </div>
           ))}
         </dl>
-        <PreviewFigures preview={confirmation.preview} side={request.side} />
+        <PreviewFigures preview={confirmation.preview} side={request.side} currency={confirmation.currency} />
         {request.type === 'market' ? (
           <p className={styles.muted}>
             <Trans>A market order fills at the price when it reaches the exchange; the amounts above are an estimate.</Trans>

@@ -2,21 +2,39 @@
 // inline without sending anything, previews the frozen amount to the paisa, and that
 // confirming sends exactly one order/place with one idempotency key, even on a double
 // tap, reusing that key when the same confirmation is retried after a network failure or
-// dismissed and confirmed again, and making a new one for changed details or after a refusal.
+// dismissed and confirmed again, and making a new one for changed details or after a refusal;
+// that a won listing's figures and available balance are in whole won, computed as the server
+// does, and that without won the sheet offers the exchange instead of a confirm, in English,
+// Traditional Chinese and Korean.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { RequestOf } from '../../../contract/api.ts';
-import { marketStatusAnswer, recording } from '../market/testing/marketFixtures.ts';
+import type { RequestOf, ResponseOf } from '../../../contract/api.ts';
+import { activateLocale } from '../../i18n/activateLocale.ts';
+import { userInfoOf } from '../funding/testing/fundingFixtures.ts';
+import { marketStatusAnswer, quoteRow, recording } from '../market/testing/marketFixtures.ts';
 import { answerOk, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import { OrderSheetPage } from './OrderSheetPage.tsx';
 import { orderOf, relianceDetail, tradingRules } from './testing/tradingFixtures.ts';
 
-function openSheet(path = '/market/marketBuy?code=RELIANCE') {
-  server.use(marketStatusAnswer, answerOk('stock/detail', relianceDetail), answerOk('trade/rules', tradingRules));
+function openSheet(path = '/market/marketBuy?code=RELIANCE', detail = relianceDetail, info = userInfoOf()) {
+  server.use(marketStatusAnswer, answerOk('stock/detail', detail), answerOk('trade/rules', tradingRules), answerOk('user/info', info));
   return renderPage(OrderSheetPage, path);
 }
+
+/** A won-priced listing: prices travel in hundredths of a won, the ledger holds whole won. */
+const samsungDetail: ResponseOf<'stock/detail'> = {
+  ...relianceDetail,
+  instrument: { ...relianceDetail.instrument, code: '005930', name: 'Samsung Electronics', isin: 'KR7005930003', exchange: 'KRX', currency: 'KRW', tickSize: '0.50' },
+  quote: quoteRow('005930', { name: 'Samsung Electronics', currency: 'KRW', last: '61550.50', lowerBand: '43085.50', upperBand: '80015.50' }),
+};
+
+const rupeesAndWon = (won: string) =>
+  userInfoOf([
+    { currency: 'INR', cash: '500000.00', available: '450000.00', frozen: '50000.00' },
+    { currency: 'KRW', cash: won, available: won, frozen: '0' },
+  ]);
 
 const query = (container: HTMLElement, selector: string) => container.querySelector(selector) as HTMLElement;
 
@@ -163,5 +181,58 @@ describe('OrderSheetPage', () => {
     }
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('the-available-balance-is-the-rupee-balance-for-a-rupee-stock', async () => {
+    openSheet();
+    await screen.findByText('Reliance Industries');
+    expect(screen.getByTestId('available-balance').textContent).toBe('₹9,87,654.32');
+    expect(screen.getByText('Available (₹)')).toBeTruthy();
+  });
+
+  it('a-won-listing-previews-in-whole-won-as-the-server-charges-and-confirms-in-won', async () => {
+    const place = recording('order/place', () => orderOf({ status: 'holding', code: '005930', currency: 'KRW' }));
+    server.use(place.handler);
+    const { container } = openSheet('/market/marketBuy?code=005930', samsungDetail, rupeesAndWon('2000000'));
+    await screen.findByText('Samsung Electronics');
+    expect(screen.getByTestId('available-balance').textContent).toBe('₩2,000,000');
+    // ₩61,550.50 × 25 = ₩1,538,762.5 → ₩1,538,763 (the ledger holds whole won, half up);
+    // fee 3 bp = 461.63 → ₩462; stamp duty 10 bp = 1,538.76 → ₩1,539; margin at 1× = the amount.
+    expect(screen.getByTestId('preview-amount').textContent).toBe('₩1,538,763');
+    expect(screen.getByTestId('preview-service-fee').textContent).toBe('₩462');
+    expect(screen.getByTestId('preview-stamp-duty').textContent).toBe('₩1,539');
+    expect(screen.getByTestId('preview-total-frozen').textContent).toBe('₩1,540,764');
+    fireEvent.click(query(container, 'button[type=submit]'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('₩1,540,764');
+    expect(dialog.textContent).not.toContain('₹');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(place.bodies).toHaveLength(1));
+    expect(place.bodies[0]).toMatchObject({ code: '005930', quantity: 25 });
+  });
+
+  for (const { locale, notice, action } of [
+    { locale: 'en', notice: 'You have no South Korean Won (KRW) available. Orders in this stock are paid in KRW.', action: 'Exchange for KRW' },
+    { locale: 'zh-Hant', notice: 'KRW', action: '兌換 KRW' },
+    { locale: 'ko', notice: 'KRW', action: 'KRW(으)로 환전' },
+  ] as const) {
+    it(`without-won-the-sheet-offers-the-exchange-instead-of-a-confirm-${locale}`, async () => {
+      await activateLocale(locale);
+      const place = recording('order/place', () => orderOf());
+      server.use(place.handler);
+      const { container } = openSheet('/market/marketBuy?code=005930', samsungDetail, userInfoOf());
+      expect(await screen.findByTestId('no-balance-in-currency')).toBeTruthy();
+      expect(screen.getByTestId('available-balance').textContent).toBe('₩0');
+      expect(screen.getByTestId('no-balance-in-currency').textContent).toContain(notice);
+      expect(screen.getByRole('link', { name: action }).getAttribute('href')).toContain('/information/exChange');
+      expect(container.querySelector('button[type=submit]')).toBeNull();
+      expect(place.bodies).toEqual([]);
+    });
+  }
+
+  it('without-rupees-a-rupee-stock-offers-a-deposit', async () => {
+    openSheet('/market/marketBuy?code=RELIANCE', relianceDetail, userInfoOf([{ currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00' }]));
+    expect(await screen.findByTestId('no-balance-in-currency')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Deposit rupees' }).getAttribute('href')).toContain('/information/recharge');
   });
 });

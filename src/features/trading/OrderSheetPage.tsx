@@ -1,5 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import type { UserInfo } from '../../../contract/accounts.ts';
+import { formatMinorAmount, type LedgerCurrency, parseMinorAmount } from '../../../contract/currencies.ts';
 import { type FormEvent, useCallback, useState } from 'react';
 import type { ResponseOf } from '../../../contract/api.ts';
 import { asPaise, formatRupees as paiseToRupeeText, parseRupees } from '../../../contract/money.ts';
@@ -7,7 +10,10 @@ import { type OrderSide, type OrderType, orderSides } from '../../../contract/tr
 import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
 import { orderSheetSearch } from '../../app/routeSearch.ts';
 import { showToast } from '../../app/toastStore.ts';
+import { localeState } from '../../i18n/activateLocale.ts';
+import { button } from '../../ui/ui.css.ts';
 import { useLoad } from '../../ui/useLoad.ts';
+import { currencyName } from '../funding/balances/CurrencyBalances.tsx';
 import { Button } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { PriceText } from '../market/shared/PriceText.tsx';
@@ -17,6 +23,7 @@ import { useQuote, useWatch } from '../market/stream/marketStore.ts';
 import { OrderConfirmSheet, type PendingConfirmation, PreviewFigures } from './OrderConfirmSheet.tsx';
 import { useOrderLabels } from './orderLabels.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
+import * as sheetStyles from './OrderSheet.css.ts';
 import * as styles from './trading.css.ts';
 import { checkLimitPrice, type PriceProblem, parseWholeLots, previewOrder } from './tradingMath.ts';
 import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
@@ -38,16 +45,20 @@ function NoStockChosen() {
 
 function OrderSheetLoader({ code }: { code: string }) {
   const { t } = useLingui();
-  // Both are needed before a single figure can be shown: the tick size and band, the lot and fees.
-  const load = useCallback(() => Promise.all([call('stock/detail', { code }, { silent: true }), call('trade/rules', {}, { silent: true })]), [code]);
+  // All are needed before a single figure can be shown: the tick size and band, the lot and fees,
+  // and the money the user holds in the stock's currency.
+  const load = useCallback(
+    () => Promise.all([call('stock/detail', { code }, { silent: true }), call('trade/rules', {}, { silent: true }), call('user/info', {}, { silent: true })]),
+    [code],
+  );
   const { state, reload } = useLoad(load);
   if (state.status === 'loading') return <SkeletonRows count={4} />;
   if (state.status === 'failed') return <ErrorState title={t`The order sheet could not be loaded.`} onRetry={reload} />;
-  const [detail, rules] = state.data;
-  return <OrderForm detail={detail} rules={rules} />;
+  const [detail, rules, info] = state.data;
+  return <OrderForm detail={detail} rules={rules} info={info} />;
 }
 
-function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules }) {
+function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: TradingRules; info: UserInfo }) {
   const { t } = useLingui();
   const labels = useOrderLabels();
   const navigate = useNavigate();
@@ -72,15 +83,19 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
   const priceCheck = orderType === 'limit' ? checkLimitPrice(priceText, { tickSize: instrument.tickSize, lowerBand: quote.lowerBand, upperBand: quote.upperBand }) : null;
   const quantity = parseWholeLots(quantityText, lot);
   const price = priceCheck ? ('price' in priceCheck ? priceCheck.price : null) : lastPaise;
-  const preview = price !== null && quantity !== null ? previewOrder({ price, quantity, leverage, side }, rules) : null;
+  // An instrument trades and settles in its own currency: the order freezes, and fees are charged in, won for a won listing.
+  const currency = instrument.currency;
+  const preview = price !== null && quantity !== null ? previewOrder({ price, quantity, leverage, side, currency }, rules) : null;
+  const available = info.balances_by_currency.find((balance) => balance.currency === currency)?.available ?? formatMinorAmount(0n, currency);
+  const holdsCurrency = (parseMinorAmount(available, currency) ?? 0n) > 0n;
 
   // Prices are written in the stock's own currency (₩ for a Korean listing), grouped as that currency is.
-  const currencySymbol = currencySymbols[instrument.currency];
+  const currencySymbol = currencySymbols[currency];
   const tickText = formatMoney(instrument.tickSize, instrument.currency);
   const lowerBandText = formatMoney(quote.lowerBand, instrument.currency);
   const upperBandText = formatMoney(quote.upperBand, instrument.currency);
   const priceProblemText: Record<PriceProblem, string> = {
-    malformed: t`Enter a price in rupees with at most two decimals.`,
+    malformed: t`Enter a price in ${currencySymbol} with at most two decimals.`,
     not_positive: t`Enter a price above zero.`,
     off_tick: t`The price must be a multiple of the tick size ${tickText}.`,
     below_band: t`Exceeded price limit: the lowest price allowed today is ${lowerBandText}.`,
@@ -100,6 +115,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
       // if the first confirm did reach the server, this one returns that order instead of a second.
       request: { ...details, idempotency_key: intent.keyFor(details) },
       preview,
+      currency,
       name: instrument.name,
       priceText: formatMoney(price, instrument.currency),
     });
@@ -119,7 +135,7 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
   });
 
   return (
-    <form className={styles.page} onSubmit={openConfirmation} noValidate>
+    <form className={holdsCurrency ? styles.page : `${styles.page} ${sheetStyles.roomForNotice}`} onSubmit={openConfirmation} noValidate>
       <section className={styles.card} aria-label={t`Stock`}>
         <div className={styles.instrumentHead}>
           <div>
@@ -208,18 +224,57 @@ function OrderForm({ detail, rules }: { detail: StockDetail; rules: TradingRules
       </section>
 
       <section className={styles.card} aria-label={t`Order preview`}>
-        <PreviewFigures preview={preview} side={side} />
+        <dl className={styles.figures}>
+          <dt className={styles.figureLabel}>
+            <Trans>Available ({currencySymbol})</Trans>
+          </dt>
+          <dd className={styles.figureValue} data-testid="available-balance">
+            {formatMoney(available, currency)}
+          </dd>
+        </dl>
+        <PreviewFigures preview={preview} side={side} currency={currency} />
         <ClosingRules rules={rules} />
       </section>
 
       <div className={styles.submitBar}>
-        <Button type="submit" block disabled={submitting}>
-          {side === 'long' ? <Trans>Review buy order</Trans> : <Trans>Review sell order</Trans>}
-        </Button>
+        {holdsCurrency ? (
+          <Button type="submit" block disabled={submitting}>
+            {side === 'long' ? <Trans>Review buy order</Trans> : <Trans>Review sell order</Trans>}
+          </Button>
+        ) : (
+          <NoBalanceInCurrency currency={currency} />
+        )}
       </div>
 
       {confirmation ? <OrderConfirmSheet confirmation={confirmation} submitting={submitting} onConfirm={confirm} onDismiss={() => setConfirmation(null)} /> : null}
     </form>
+  );
+}
+
+/**
+ * Nothing available in the stock's currency: an order could only be refused, so instead of a
+ * confirm the sheet says so and offers the way to get that money (the exchange; for rupees, a deposit).
+ */
+function NoBalanceInCurrency({ currency }: { currency: LedgerCurrency }) {
+  const { locale } = useSnapshot(localeState);
+  const name = currencyName(currency, locale);
+  return (
+    <div className={sheetStyles.noBalance} role="status" data-testid="no-balance-in-currency">
+      <p className={styles.muted}>
+        <Trans>
+          You have no {name} ({currency}) available. Orders in this stock are paid in {currency}.
+        </Trans>
+      </p>
+      {currency === 'INR' ? (
+        <Link to="/information/recharge" className={button.primary}>
+          <Trans>Deposit rupees</Trans>
+        </Link>
+      ) : (
+        <Link to="/information/exChange" className={button.primary}>
+          <Trans>Exchange for {currency}</Trans>
+        </Link>
+      )}
+    </div>
   );
 }
 

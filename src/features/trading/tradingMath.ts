@@ -1,3 +1,4 @@
+import { type LedgerCurrency, ledgerAmountOfHundredths } from '../../../contract/currencies.ts';
 import { asPaise, type Paise, parseRupees } from '../../../contract/money.ts';
 import { type FeeSchedule, legFees, marginFor, scheduleForLeg } from '../../../contract/fees.ts';
 import type { OrderSide } from '../../../contract/trading.ts';
@@ -48,6 +49,7 @@ export function parseWholeLots(text: string, lot: number): number | null {
   return quantity > 0 && quantity % lot === 0 ? quantity : null;
 }
 
+/** Every figure is in the ledger's minor unit of the instrument's currency (paise, whole won). */
 export type OrderPreview = {
   amount: Paise;
   margin: Paise;
@@ -65,10 +67,16 @@ export type OrderPreview = {
 /** The caller's own schedule and the block-trade one, as `trade/rules` gives them. */
 export type FeeRules = FeeSchedule & { blockTrade: FeeSchedule & { minimum: string } };
 
-/** The server's own arithmetic (contract/fees.ts) on the figures the user is about to confirm. */
-export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide }, rules: FeeRules): OrderPreview {
-  const amount = asPaise(input.price * BigInt(input.quantity));
-  const blockMinimum = parseRupees(rules.blockTrade.minimum);
+/**
+ * The server's own arithmetic (contract/fees.ts) on the figures the user is about to confirm,
+ * in the instrument's currency: the contract amount (price × quantity, in hundredths as prices
+ * travel) is first brought to the ledger's minor unit, as the server does, then margin and fees
+ * are taken from it. The block-trade size is a rupee amount, so only rupee orders reach it.
+ */
+export function previewOrder(input: { price: Paise; quantity: number; leverage: number; side: OrderSide; currency?: LedgerCurrency }, rules: FeeRules): OrderPreview {
+  const currency = input.currency ?? 'INR';
+  const amount = asPaise(ledgerAmountOfHundredths(input.price * BigInt(input.quantity), currency));
+  const blockMinimum = currency === 'INR' ? parseRupees(rules.blockTrade.minimum) : null;
   const schedule = blockMinimum === null ? rules : scheduleForLeg(rules, { minimumPaise: blockMinimum, fees: rules.blockTrade }, amount);
   const blockTrade = schedule === rules.blockTrade;
   const margin = asPaise(marginFor(amount, input.leverage));

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { CurrencyBalance } from '../../../../contract/accounts.ts';
 import type { ApiPath, RequestOf, ResponseOf } from '../../../../contract/api.ts';
 
 // Builders for the money screens' component tests: cards, channels, deposits, withdrawals
@@ -93,6 +94,42 @@ export function fundRecordOf(id: number, overrides: Partial<FundRecord> = {}): F
     reason_kind: 'order_filled', reason_params: { order_no: String(id), side: 'long', quantity: '100', code: 'TCS', price: { amount: '350000', currency: 'INR' } },
     ...overrides,
   };
+}
+
+/** user/info as the server sends it: rupee balances, and each currency's when given (rupees only otherwise). */
+export function userInfoOf(balancesByCurrency?: CurrencyBalance[], overrides: Partial<ResponseOf<'user/info'>> = {}): ResponseOf<'user/info'> {
+  const rupees = balancesByCurrency?.find((line) => line.currency === 'INR') ?? { currency: 'INR' as const, cash: '1000000.00', available: '987654.32', frozen: '12345.68' };
+  return {
+    user_id: '1',
+    account: '9000000001',
+    state: 'active',
+    restrictions: { frozen: false, login_banned: false, trade_barred: false, withdraw_barred: false },
+    institution: '',
+    created_at: '2026-11-01T00:00:00.000Z',
+    vip: false,
+    avatar_upload_id: null,
+    balances: { cash: rupees.cash, available: rupees.available, frozen: rupees.frozen, total_assets: rupees.cash },
+    balances_by_currency: balancesByCurrency ?? [rupees],
+    ...overrides,
+  };
+}
+
+type FxPair = ResponseOf<'fx/rates'>['pairs'][number];
+
+/** A rate into rupees as fx/rates reports it: ₹`rate` for one `from`, an ECB reference of 24 Nov unless told. */
+export function inrRateOf(from: FxPair['from'], rate: string, overrides: Partial<FxPair> = {}): FxPair {
+  return { from, to: 'INR', rate, reference_rate: rate, source: 'ecb', reference_day: '2026-11-24', updated_at: null, day_change_bps: 12, ...overrides };
+}
+
+/** Answers fx/rates with these pairs (or a refusal) and counts the calls. */
+export function answeringRates(pairs: FxPair[] | 'refusal') {
+  const seen = { calls: 0 };
+  const handler = http.post('*/api/vue/fx/rates', () => {
+    seen.calls += 1;
+    const data: ResponseOf<'fx/rates'> = { pairs: pairs === 'refusal' ? [] : pairs, spread_bps: 50, quote_seconds: 30, minimum: '100.00', maximum: '1000000.00', intraday_simulated: false };
+    return HttpResponse.json(pairs === 'refusal' ? { status: 0, msg: 'system_busy', data: null } : { status: 1, msg: 'ok', data });
+  });
+  return { handler, seen };
 }
 
 /** A page as contract/paging.ts shapes it. */
