@@ -9,6 +9,7 @@ export { ChannelsPage } from './channels/ChannelsPage.tsx';
 export { DepositsQueuePage } from './deposits/DepositsQueuePage.tsx';
 export { InvitationsPage } from './invitations/InvitationsPage.tsx';
 export { KycQueuePage } from './kyc/KycQueuePage.tsx';
+export { PledgesQueuePage } from './pledges/PledgesQueuePage.tsx';
 export { BackOfficeHome, BackOfficeLayout } from './layout/BackOfficeLayout.tsx';
 export { StaffLoginPage } from './session/StaffLoginPage.tsx';
 export { SettingsPage } from './settings/SettingsPage.tsx';
