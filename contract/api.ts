@@ -97,6 +97,20 @@ import {
   securityResponse,
   setFundPasswordRequest,
 } from './identity.ts';
+import {
+  adminLoanDetailRequest,
+  adminLoanDetailResponse,
+  adminLoansListRequest,
+  adminLoansListResponse,
+  borrowRequest,
+  creditOverview,
+  loanDetailRequest,
+  loanDetailResponse,
+  loanListRequest,
+  loanListResponse,
+  loanView,
+  repayRequest,
+} from './lending.ts';
 import { pageRequest } from './paging.ts';
 import { adminPledgeRow, adminPledgesListRequest, adminPledgesListResponse, pledgeIdRequest, pledgeListResponse, pledgeRequest, pledgeReviewRequest, pledgeView } from './pledge.ts';
 import { checkInState, nomineeAddRequest, nomineeDeleteRequest, nomineeListResponse, setAvatarRequest, setAvatarResponse } from './profile.ts';
@@ -218,6 +232,14 @@ export const api = {
   'user/checkInState': { auth: true, request: emptyRequest, response: checkInState },
   'user/checkIn': { auth: true, request: emptyRequest, response: checkInState },
   'user/setAvatar': { auth: true, request: setAvatarRequest, response: setAvatarResponse },
+  // credit score, credit loans and loan records (margin loans show there too)
+  'credit/overview': { auth: true, request: emptyRequest, response: creditOverview },
+  'loan/borrow': { auth: true, request: borrowRequest, response: loanView },
+  'loan/repay': { auth: true, request: repayRequest, response: loanView },
+  'loan/list': { auth: true, request: loanListRequest, response: loanListResponse },
+  'loan/detail': { auth: true, request: loanDetailRequest, response: loanDetailResponse },
+  'admin/loans/list': { auth: 'staff', roles: anyStaff, request: adminLoansListRequest, response: adminLoansListResponse },
+  'admin/loans/detail': { auth: 'staff', roles: anyStaff, request: adminLoanDetailRequest, response: adminLoanDetailResponse },
   // margin loans on pledged stock
   'pledge/list': { auth: true, request: emptyRequest, response: pledgeListResponse },
   'pledge/request': { auth: true, request: pledgeRequest, response: pledgeView },

@@ -152,6 +152,13 @@ export const messageKeys = [
   // profile: daily sign-in and avatar
   'already_checked_in_today',
   'avatar_upload_not_found',
+  // loans, in the order the rules are checked (a parameter: what may still be borrowed, or what is owed)
+  'loan_limit_insufficient',
+  'loan_not_found',
+  'contact_service_to_confirm_repayment',
+  'repayment_greater_than_borrowed',
+  // withdrawals: the amount needs money that repays a loan
+  'outstanding_credit_repay_first',
   // margin loans on pledged stock, in the order the rules are checked (a parameter: the minimum)
   'margin_loan_below_minimum',
   'margin_trading_not_enabled',

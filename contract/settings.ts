@@ -30,6 +30,10 @@ export const settingValueSchemas = {
   'pledge.four_eyes_above': positiveRupees,
   'pledge.ltv_warning_bps': wholeNumberFrom(100, 9999),
   'pledge.ltv_sale_bps': wholeNumberFrom(100, 9999),
+  // credit loans (server/lending/)
+  'loan.annual_rate_bps': wholeNumberFrom(0, 10_000),
+  'loan.credit_limit_max': positiveRupees,
+  'loan.term_days': wholeNumberFrom(1, 3650),
   ...tradingSettingSchemas,
 } as const;
 
@@ -39,7 +43,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -19,6 +19,8 @@ import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerFundingRoutes } from './funding/routes.ts';
+import { type AccrualJob, startAccrualJob } from './lending/accrualJob.ts';
+import { registerLendingRoutes } from './lending/routes.ts';
 import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor.ts';
 import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
 import { loadStatementReaders } from './i18n/statementReaders.ts';
@@ -69,9 +71,11 @@ export interface App {
   writer: OrderWriter;
   /** Configuration values staff may change (server/settings/registry.ts). */
   settings: Settings;
-}  /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
+  /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
   pledgeMonitor: PledgeMonitor;
-
+  /** Posts each IST business date's loan interest (server/lending/accrualJob.ts); tests run it for a date by hand. */
+  accrualJob: AccrualJob;
+}
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
@@ -135,6 +139,9 @@ export async function buildApp({
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
   registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
+  // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
+  registerLendingRoutes(http, authenticators, { db, settings, now });
+  const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });
   // Margin loans on pledged stock, and the monitor that messages and sells past the published lines.
   registerPledgeRoutes(http, authenticators, { db, settings, market: market.market, now });
   const pledgeMonitor = createPledgeMonitor({ db, settings, market: market.market, writer, logger });
@@ -156,6 +163,7 @@ export async function buildApp({
   // Open websockets would keep the HTTP server from closing: end them first.
   http.addHook('preClose', async () => {
     execution.stop();
+    await accrualJob.stop();
     await pledgeMonitor.stop();
     stopOrderPushes();
     await execution.settled();
@@ -166,5 +174,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, settings, pledgeMonitor };
+  return { http, sockets, stream, execution, writer, settings, pledgeMonitor, accrualJob };
 }

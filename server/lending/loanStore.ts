@@ -46,7 +46,7 @@ export const openUserLoanAccount = (sql: Sql, userId: bigint) =>
 /** What the user owes on open loans of the given kinds (principal and unpaid interest), paise. */
 export async function outstandingOf(sql: Sql, userId: bigint, kinds: readonly LoanKind[] = ['credit', 'margin']): Promise<bigint> {
   const [row] = await sql.query<{ owed: bigint | null }>(
-    `SELECT sum(principal_outstanding_paise + interest_outstanding_paise) AS owed
+    `SELECT sum(principal_outstanding_paise + interest_outstanding_paise)::bigint AS owed
        FROM loans WHERE user_id = $1 AND status = 'open' AND kind = ANY($2::text[])`,
     [userId.toString(), [...kinds]],
   );

@@ -122,6 +122,22 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'pledge',
     description: 'Loan-to-value, in basis points, at which pledged stock is sold to repay the loan.',
   }),
+  // credit loans (server/lending/)
+  'loan.annual_rate_bps': define('loan.annual_rate_bps', {
+    defaultValue: 1200,
+    group: 'loan',
+    description: 'Yearly interest rate of new loans, in basis points (1200 = 12 %), accrued daily on the principal, actual/365.',
+  }),
+  'loan.credit_limit_max': define('loan.credit_limit_max', {
+    defaultValue: '500000.00',
+    group: 'loan',
+    description: 'Credit-loan limit of the excellent credit level, in rupees; the other levels lend a share of it.',
+  }),
+  'loan.term_days': define('loan.term_days', {
+    defaultValue: 90,
+    group: 'loan',
+    description: 'Days after which a loan still open counts as a missed payment in the credit score.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

@@ -141,6 +141,11 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   nominee_not_found: msg`No such nominee.`,
   already_checked_in_today: msg`You have already checked in today. Come back tomorrow.`,
   avatar_upload_not_found: msg`This picture could not be found. Please upload it again.`,
+  loan_limit_insufficient: msg`Your loan limit is insufficient for this amount.`,
+  loan_not_found: msg`No such loan.`,
+  contact_service_to_confirm_repayment: msg`This loan is already repaid. Please contact customer service to confirm the repayment.`,
+  repayment_greater_than_borrowed: msg`The repayment is greater than what you owe on this loan.`,
+  outstanding_credit_repay_first: msg`You have outstanding credit: repay your loan first, then withdraw.`,
   margin_loan_below_minimum: msg`The amount is below the minimum margin loan.`,
   margin_trading_not_enabled: msg`Margin trading is not enabled for this stock: it cannot be pledged.`,
   margin_loan_failed: msg`Margin loan failed: a position is no longer open, is not fully paid, or is already pledged.`,
@@ -174,6 +179,14 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
   statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
   nominee_shares_exceed_100: (value) => msg`Nominee shares cannot add up to more than 100%. You can assign at most ${value}% more.`,
+  loan_limit_insufficient: (value) => {
+    const availableText = formatMoney(value, 'INR');
+    return msg`Your loan limit is insufficient: you can borrow at most ${availableText} now.`;
+  },
+  repayment_greater_than_borrowed: (value) => {
+    const owedText = formatMoney(value, 'INR');
+    return msg`The repayment is greater than what you owe on this loan (${owedText}).`;
+  },
   margin_loan_below_minimum: (value) => {
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum margin loan is ${minimumText}.`;

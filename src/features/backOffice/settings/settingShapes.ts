@@ -36,6 +36,9 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'pledge.four_eyes_above': { kind: 'rupees' },
   'pledge.ltv_warning_bps': { kind: 'integer', unit: 'basisPoints' },
   'pledge.ltv_sale_bps': { kind: 'integer', unit: 'basisPoints' },
+  'loan.annual_rate_bps': { kind: 'integer', unit: 'basisPoints' },
+  'loan.credit_limit_max': { kind: 'rupees' },
+  'loan.term_days': { kind: 'integer', unit: 'count' },
   ...tradingSettingInputs(),
 };
 
@@ -57,6 +60,9 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'pledge.four_eyes_above': { title: msg`Margin loan second approver above`, description: msg`Margin loans above this many rupees need two different reviewers to approve.` },
   'pledge.ltv_warning_bps': { title: msg`Loan-to-value warning line`, description: msg`Loan-to-value, in basis points, at which the user is messaged.` },
   'pledge.ltv_sale_bps': { title: msg`Loan-to-value sale line`, description: msg`Loan-to-value, in basis points, at which pledged stock is sold to repay the loan.` },
+  'loan.annual_rate_bps': { title: msg`Loan interest rate`, description: msg`Yearly interest rate of new loans, in basis points (1200 = 12 %), accrued daily on the principal, actual/365.` },
+  'loan.credit_limit_max': { title: msg`Largest credit limit`, description: msg`Credit-loan limit of the excellent credit level, in rupees; the other levels lend a share of it.` },
+  'loan.term_days': { title: msg`Loan term`, description: msg`Days after which a loan still open counts as a missed payment in the credit score.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -78,6 +84,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   upload: msg`Uploads`,
   trade: msg`Trading fees and timing`,
   pledge: msg`Margin loans on pledged stock`,
+  loan: msg`Credit loans`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

@@ -1,0 +1,164 @@
+import { istDay } from '../../contract/calendarDays.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
+import type { Database, Sql } from '../db/database.ts';
+import { appendTransfers, type TransferCommand } from '../ledger/ledger.ts';
+import { openHouseAccount } from '../ledger/houseAccounts.ts';
+import { accrualKeyOf, dailyInterestPaise, datesToAccrue } from './interest.ts';
+
+// The business-date job: for every open loan, one interest transfer per IST date after the
+// last one it was accrued for, up to the date asked for. Idempotent per date three times over:
+// it reads only loans whose accrued_through is before the date (and moves it forward in the
+// same transaction), each transfer's ledger key is loan:<id>:interest:<date>, and
+// loan_accruals' primary key is (loan_id, business_date). A job that was down for days
+// catches up on the next run: every missing date of every loan is posted, on the principal
+// outstanding now (no repayment can have happened on a date the job has not reached without
+// the job seeing it first: repayments lock the loan, and the principal they leave applies
+// from the next accrual). Loans are taken in id order, a batch per transaction, and each
+// batch's transfers, postings and accrual rows are written with a few multi-row statements.
+
+export interface AccrualOutcome {
+  /** Loans that had at least one date to post. */
+  loans: number;
+  /** Interest transfers posted. */
+  accruals: number;
+  interestPaise: bigint;
+}
+
+type OpenLoanRow = {
+  id: bigint;
+  user_id: bigint;
+  principal_outstanding_paise: bigint;
+  annual_rate_bps: number;
+  accrued_through: string;
+  loan_account_id: bigint;
+};
+
+export const accrualBatchSizeDefault = 5_000;
+/** A job run posts at most this many dates for one loan (a year and a half of downtime). */
+const catchUpDatesMax = 550;
+
+/** Posts every missing accrual up to and including `businessDate` (YYYY-MM-DD, IST). */
+export async function accrueInterest(db: Database, businessDate: string, batchSize = accrualBatchSizeDefault): Promise<AccrualOutcome> {
+  const outcome: AccrualOutcome = { loans: 0, accruals: 0, interestPaise: 0n };
+  let afterId = 0n;
+  for (;;) {
+    const batch = await db.transaction((tx) => accrueBatch(tx, businessDate, afterId, batchSize));
+    outcome.loans += batch.loans;
+    outcome.accruals += batch.accruals;
+    outcome.interestPaise += batch.interestPaise;
+    if (batch.lastLoanId === null) return outcome;
+    afterId = batch.lastLoanId;
+  }
+}
+
+async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batchSize: number) {
+  // Locked so a repayment of one of these loans waits for this batch (and the batch for it).
+  const loans = await tx.query<OpenLoanRow>(
+    `SELECT l.id, l.user_id, l.principal_outstanding_paise, l.annual_rate_bps, to_char(l.accrued_through, 'YYYY-MM-DD') AS accrued_through,
+            a.id AS loan_account_id
+       FROM loans l
+       JOIN ledger_accounts a ON a.user_id = l.user_id AND a.kind = 'user_loan' AND a.currency = l.currency
+      WHERE l.status = 'open' AND l.id > $1 AND l.accrued_through < $2::date
+      ORDER BY l.id
+      LIMIT $3
+        FOR NO KEY UPDATE OF l`,
+    [afterId.toString(), businessDate, batchSize],
+  );
+  const lastLoanId = loans.at(-1)?.id ?? null;
+  const transfers: (TransferCommand & { id: bigint })[] = [];
+  const accrualRows = { loanIds: [] as string[], dates: [] as string[], principals: [] as string[], amounts: [] as string[], transferIds: [] as string[] };
+  const loanUpdates = { ids: [] as string[], interest: [] as string[], accruedThrough: [] as string[] };
+  const pending: { loan: OpenLoanRow; date: string; amount: bigint }[] = [];
+  for (const loan of loans) {
+    const dates = datesToAccrue(loan.accrued_through, businessDate).slice(0, catchUpDatesMax);
+    const amount = dailyInterestPaise(loan.principal_outstanding_paise, loan.annual_rate_bps);
+    // A loan whose day's interest rounds to nothing (or with only interest left) still moves its date forward.
+    if (amount > 0n) for (const date of dates) pending.push({ loan, date, amount });
+    loanUpdates.ids.push(loan.id.toString());
+    loanUpdates.interest.push((amount * BigInt(amount > 0n ? dates.length : 0)).toString());
+    loanUpdates.accruedThrough.push(dates.at(-1)!);
+  }
+  const transferIds = pending.length === 0 ? [] : await tx.query<{ id: bigint }>(
+    "SELECT nextval('ledger_transfers_id_seq') AS id FROM generate_series(1, $1)",
+    [pending.length],
+  );
+  // Opened on the first interest ever posted, not by a job run with nothing to post.
+  const interestAccountId = pending.length === 0 ? 0n : await openHouseAccount(tx, 'house_interest', 'INR');
+  let interestPaise = 0n;
+  pending.forEach(({ loan, date, amount }, index) => {
+    const transferId = transferIds[index]!.id;
+    interestPaise += amount;
+    transfers.push({
+      id: transferId,
+      idempotencyKey: accrualKeyOf(loan.id, date),
+      kind: 'loan_interest',
+      reasonKind: 'loan_interest_accrued',
+      reasonParams: { loan_id: loan.id.toString(), date, amount: rupeesParam(amount) },
+      userId: loan.user_id,
+      postings: [
+        { accountId: loan.loan_account_id, currency: 'INR', amount: -amount },
+        { accountId: interestAccountId, currency: 'INR', amount },
+      ],
+    });
+    accrualRows.loanIds.push(loan.id.toString());
+    accrualRows.dates.push(date);
+    accrualRows.principals.push(loan.principal_outstanding_paise.toString());
+    accrualRows.amounts.push(amount.toString());
+    accrualRows.transferIds.push(transferId.toString());
+  });
+  await appendTransfers(tx, transfers);
+  if (pending.length > 0) {
+    await tx.query(
+      `INSERT INTO loan_accruals (loan_id, business_date, principal_paise, amount_paise, transfer_id)
+       SELECT * FROM unnest($1::bigint[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[])`,
+      [accrualRows.loanIds, accrualRows.dates, accrualRows.principals, accrualRows.amounts, accrualRows.transferIds],
+    );
+  }
+  if (loans.length > 0) {
+    await tx.query(
+      `UPDATE loans l
+          SET interest_outstanding_paise = l.interest_outstanding_paise + u.interest,
+              interest_accrued_paise = l.interest_accrued_paise + u.interest,
+              accrued_through = u.accrued_through
+         FROM unnest($1::bigint[], $2::bigint[], $3::date[]) AS u (id, interest, accrued_through)
+        WHERE l.id = u.id`,
+      [loanUpdates.ids, loanUpdates.interest, loanUpdates.accruedThrough],
+    );
+  }
+  return { loans: loans.length, accruals: pending.length, interestPaise, lastLoanId };
+}
+
+export interface AccrualJob {
+  /** Runs once now (tests, and the first run at start); resolves when it is done. */
+  runOnce(businessDate?: string): Promise<AccrualOutcome>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the accrual for the current IST date at start and then every `intervalMs`: a date
+ * turns over at IST midnight and is posted on the first run after it. Runs never overlap.
+ */
+export function startAccrualJob(options: { db: Database; now: () => number; intervalMs?: number; onError?: (error: unknown) => void }): AccrualJob {
+  const { db, now, intervalMs = 60_000, onError = () => {} } = options;
+  let running: Promise<AccrualOutcome> | null = null;
+  const runOnce = async (businessDate = istDay(now())) => {
+    while (running) await running.catch(() => undefined);
+    running = accrueInterest(db, businessDate);
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
+  };
+  const tick = () => void runOnce().catch(onError);
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
