@@ -111,6 +111,17 @@ import {
   loanView,
   repayRequest,
 } from './lending.ts';
+import {
+  adminFxPositionResponse,
+  fxConversion,
+  fxConvertRequest,
+  fxHistoryRequest,
+  fxHistoryResponse,
+  fxQuote,
+  fxQuoteRequest,
+  fxRatesRequest,
+  fxRatesResponse,
+} from './fx.ts';
 import { pageRequest } from './paging.ts';
 import { adminPledgeRow, adminPledgesListRequest, adminPledgesListResponse, pledgeIdRequest, pledgeListResponse, pledgeRequest, pledgeReviewRequest, pledgeView } from './pledge.ts';
 import { checkInState, nomineeAddRequest, nomineeDeleteRequest, nomineeListResponse, setAvatarRequest, setAvatarResponse } from './profile.ts';
@@ -232,6 +243,12 @@ export const api = {
   'user/checkInState': { auth: true, request: emptyRequest, response: checkInState },
   'user/checkIn': { auth: true, request: emptyRequest, response: checkInState },
   'user/setAvatar': { auth: true, request: setAvatarRequest, response: setAvatarResponse },
+  // currency exchange: rates, quotes, conversions; the firm's FX position
+  'fx/rates': { auth: true, request: fxRatesRequest, response: fxRatesResponse },
+  'fx/history': { auth: true, request: fxHistoryRequest, response: fxHistoryResponse },
+  'fx/quote': { auth: true, request: fxQuoteRequest, response: fxQuote },
+  'fx/convert': { auth: true, request: fxConvertRequest, response: fxConversion },
+  'admin/fx/position': { auth: 'staff', roles: anyStaff, request: emptyRequest, response: adminFxPositionResponse },
   // credit score, credit loans and loan records (margin loans show there too)
   'credit/overview': { auth: true, request: emptyRequest, response: creditOverview },
   'loan/borrow': { auth: true, request: borrowRequest, response: loanView },

@@ -152,6 +152,16 @@ export const messageKeys = [
   // profile: daily sign-in and avatar
   'already_checked_in_today',
   'avatar_upload_not_found',
+  // currency exchange, in the order the rules are checked (a parameter: the limit in rupees)
+  'currency_required',
+  'currencies_must_differ',
+  'fx_rate_unavailable',
+  'fx_amount_below_minimum',
+  'fx_amount_above_maximum',
+  'fx_amount_too_small',
+  'fx_quote_not_found',
+  'fx_quote_already_used',
+  'fx_quote_expired',
   // loans, in the order the rules are checked (a parameter: what may still be borrowed, or what is owed)
   'loan_limit_insufficient',
   'loan_not_found',

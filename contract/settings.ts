@@ -21,6 +21,13 @@ export const settingValueSchemas = {
   'fund_password.max_failures': wholeNumberFrom(1, 100),
   'fund_password.lockout_minutes': wholeNumberFrom(1, 7 * 24 * 60),
   'upload.max_bytes': wholeNumberFrom(64 * 1024, 20 * 1024 * 1024),
+  // currency exchange (server/fx/): the spread, a quote's life, limits, the rates the ECB does not publish
+  'fx.spread_bps': wholeNumberFrom(0, 1000),
+  'fx.quote_seconds': wholeNumberFrom(5, 600),
+  'fx.minimum': positiveRupees,
+  'fx.maximum': positiveRupees,
+  'fx.twd_rupees_per_100': positiveRupees,
+  'fx.vnd_rupees_per_10000': positiveRupees,
   // margin loans on pledged stock (server/lending/pledge*.ts)
   'pledge.index_member_haircut_bps': wholeNumberFrom(0, 10_000),
   'pledge.other_haircut_bps': wholeNumberFrom(0, 10_000),
@@ -43,7 +50,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

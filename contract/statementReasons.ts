@@ -43,6 +43,8 @@ export const statementReasonParams = {
   withdrawal_paid: z.strictObject({ withdrawal_id: recordId, amount: moneyParam, bank_name: name, account_masked: name, bank_reference: name }),
   /** Money moved by hand (staff, tests, benchmarks), with the reason the person gave. */
   correction: z.strictObject({ amount: moneyParam, note }),
+  /** A currency exchange at its quote's rate (units of `bought` per unit of `sold`, a decimal string). */
+  fx_converted: z.strictObject({ quote_id: recordId, sold: moneyParam, bought: moneyParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/) }),
 } as const;
 
 export type StatementReasonKind = keyof typeof statementReasonParams;

@@ -19,6 +19,8 @@ import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerFundingRoutes } from './funding/routes.ts';
+import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
+import { registerFxRoutes } from './fx/routes.ts';
 import { type AccrualJob, startAccrualJob } from './lending/accrualJob.ts';
 import { registerLendingRoutes } from './lending/routes.ts';
 import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor.ts';
@@ -61,6 +63,8 @@ export interface AppOptions {
   orderBookCapacity?: number;
   /** Users' order commands waiting for the writer at most; more are answered system_busy (tests make it small). */
   orderQueueMax?: number;
+  /** Exchange rates; by default the ECB file of FX_RATES_FILE or the shared data folder (server/fx/fxRates.ts). */
+  fxRates?: FxRateData;
 }
 
 export interface App {
@@ -93,6 +97,7 @@ export async function buildApp({
   uploadDir = resolve('./data/uploads'),
   orderBookCapacity = bookCapacity,
   orderQueueMax,
+  fxRates,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -139,6 +144,9 @@ export async function buildApp({
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
   registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
+  // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.
+  const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
+  registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed) });
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });

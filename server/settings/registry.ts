@@ -81,6 +81,37 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'upload',
     description: 'Largest image a user may upload, in bytes.',
   }),
+  // currency exchange (server/fx/)
+  'fx.spread_bps': define('fx.spread_bps', {
+    defaultValue: 50,
+    group: 'fx',
+    description: 'Published spread of every currency pair: a quote is the reference rate less this many basis points.',
+  }),
+  'fx.quote_seconds': define('fx.quote_seconds', {
+    defaultValue: 30,
+    group: 'fx',
+    description: 'Seconds an exchange quote may be converted at its rate.',
+  }),
+  'fx.minimum': define('fx.minimum', {
+    defaultValue: '100.00',
+    group: 'fx',
+    description: 'Smallest exchange, in rupees worth at the reference rate.',
+  }),
+  'fx.maximum': define('fx.maximum', {
+    defaultValue: '1000000.00',
+    group: 'fx',
+    description: 'Largest exchange, in rupees worth at the reference rate.',
+  }),
+  'fx.twd_rupees_per_100': define('fx.twd_rupees_per_100', {
+    defaultValue: '280.00',
+    group: 'fx',
+    description: 'Rupees for 100 New Taiwan dollars: the reference rate of TWD, which the ECB does not publish.',
+  }),
+  'fx.vnd_rupees_per_10000': define('fx.vnd_rupees_per_10000', {
+    defaultValue: '34.00',
+    group: 'fx',
+    description: 'Rupees for 10,000 Vietnamese dong: the reference rate of VND, which the ECB does not publish.',
+  }),
   // margin loans on pledged stock (server/lending/pledge*.ts)
   'pledge.index_member_haircut_bps': define('pledge.index_member_haircut_bps', {
     defaultValue: 5000,

@@ -5,6 +5,7 @@ import type { ApiPath, RequestOf } from '../../contract/api.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App } from '../app.ts';
 import type { Database } from '../db/database.ts';
+import type { FxRateData } from '../fx/fxRates.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
 import type { TradingRules } from '../trading/rules.ts';
 
@@ -32,7 +33,7 @@ export function testMarket(): Promise<MarketRuntime> {
 
 export async function startTestServer(
   db: Database,
-  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number } = {},
+  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
   const app = await buildApp({
@@ -44,6 +45,7 @@ export async function startTestServer(
     uploadDir,
     orderBookCapacity: options.orderBookCapacity,
     orderQueueMax: options.orderQueueMax,
+    fxRates: options.fxRates,
   });
   await app.http.ready();
   return {

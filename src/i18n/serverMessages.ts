@@ -141,6 +141,15 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   nominee_not_found: msg`No such nominee.`,
   already_checked_in_today: msg`You have already checked in today. Come back tomorrow.`,
   avatar_upload_not_found: msg`This picture could not be found. Please upload it again.`,
+  currency_required: msg`Choose a currency.`,
+  currencies_must_differ: msg`Currencies must differ: choose two different currencies.`,
+  fx_rate_unavailable: msg`There is no exchange rate for this pair right now.`,
+  fx_amount_below_minimum: msg`The amount is below the smallest exchange.`,
+  fx_amount_above_maximum: msg`The amount is above the largest exchange.`,
+  fx_amount_too_small: msg`This amount is too small to buy any of the other currency.`,
+  fx_quote_not_found: msg`This quote does not exist. Ask for a new quote.`,
+  fx_quote_already_used: msg`This quote has already been used. Ask for a new quote.`,
+  fx_quote_expired: msg`This quote has expired. Ask for a new quote to see the current rate.`,
   loan_limit_insufficient: msg`Your loan limit is insufficient for this amount.`,
   loan_not_found: msg`No such loan.`,
   contact_service_to_confirm_repayment: msg`This loan is already repaid. Please contact customer service to confirm the repayment.`,
@@ -176,6 +185,14 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     return msg`The minimum withdrawal is ${minimumText}.`;
   },
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
+  fx_amount_below_minimum: (value) => {
+    const minimumText = formatMoney(value, 'INR');
+    return msg`The smallest exchange is worth ${minimumText}.`;
+  },
+  fx_amount_above_maximum: (value) => {
+    const maximumText = formatMoney(value, 'INR');
+    return msg`The largest exchange is worth ${maximumText}.`;
+  },
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
   statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
   nominee_shares_exceed_100: (value) => msg`Nominee shares cannot add up to more than 100%. You can assign at most ${value}% more.`,

@@ -28,6 +28,7 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
     message: 'Withdrawal {withdrawal_id} paid: {amount} to {bank_name} {account_masked}, bank reference {bank_reference}',
   }),
   correction: msg({ id: 'statement.correction', message: 'Correction of {amount}: {note}' }),
+  fx_converted: msg({ id: 'statement.fx_converted', message: 'Exchange {quote_id}: {sold} converted to {bought} at {rate}' }),
   side_long: msg({ id: 'statement.side_long', message: 'buy (long)' }),
   side_short: msg({ id: 'statement.side_short', message: 'sell (short)' }),
   with_loss_absorbed: msg({ id: 'statement.with_loss_absorbed', message: '{sentence}; the loss beyond the account ({absorbed}) was absorbed by the firm' }),
