@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { istDateTimeText, istDayNumberStart, parseIsoDay } from '../../contract/calendar.ts';
+import { formatMinorAmount, type LedgerCurrency, ledgerCurrencies } from '../../contract/currencies.ts';
 import type { statementCsvQuery } from '../../contract/funding.ts';
-import { formatRupees } from '../../contract/money.ts';
 import { statementSentence } from '../../contract/statementReasons.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
@@ -11,7 +11,8 @@ import type { StatementReaders } from '../i18n/statementReaders.ts';
 // The downloadable statement of a user's cash (available + frozen) between two IST dates:
 // the opening balance at the start of the first day, one row per transfer that touched the
 // cash with its change and the running balance, then the closing balance at the end of the
-// last day. Opening + the sum of the changes = closing, to the paisa.
+// last day, each per currency. Opening + the sum of the changes = closing in each currency,
+// to its minor unit.
 
 /** A year and a day: enough for a financial year, bounded so one download stays small. */
 export const statementRangeDaysMax = 366;
@@ -30,14 +31,16 @@ const istTime = (at: Date): string => istDateTimeText(at.getTime());
 /** A spreadsheet runs a cell that starts with one of these as a formula; a leading quote keeps it text (OWASP CSV injection). */
 export const asSpreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-type CashRow = { id: bigint | null; kind: string | null; reason_kind: string | null; reason_params: unknown; created_at: Date | null; change: bigint };
+type CashRow = { id: bigint | null; currency: LedgerCurrency; kind: string | null; reason_kind: string | null; reason_params: unknown; created_at: Date | null; change: bigint };
 
-/** The ledger keeps rupees only; the column says so, so a reader of the file never has to assume it. */
-const ledgerCurrency = 'INR';
+/** Rupees first, then the ledger's order of currencies. */
+const byLedgerOrder = (a: LedgerCurrency, b: LedgerCurrency) => ledgerCurrencies.indexOf(a) - ledgerCurrencies.indexOf(b);
 
 /**
- * The CSV of the period, each line's reason written in `query.lang` from the app's catalogs,
- * its amount formatted by its currency; the change and balance columns stay plain decimals.
+ * The CSV of the period, each line's reason written in `query.lang` from the app's catalogs.
+ * Every row names its currency and its amounts are in it: a running balance per currency,
+ * an opening and a closing balance per currency (rupees always; another currency when it had
+ * money at the start or moved in the period), and nothing is ever summed across currencies.
  */
 export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery, readers: StatementReaders): Promise<{ filename: string; csv: string }> {
   const reader = readers[query.lang];
@@ -46,33 +49,44 @@ export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsv
   if (to < from || to - from + 1 > statementRangeDaysMax) refuse('statement_range_invalid', String(statementRangeDaysMax));
   const start = istMidnight(from);
   const end = istMidnight(to + 1);
-  // One statement, so the opening balance and the rows come from the same snapshot.
+  // One statement, so the opening balances and the rows come from the same snapshot.
   const rows = await sql.query<CashRow>(
     `WITH cash AS (
-       SELECT t.id, t.kind, t.reason_kind, t.reason_params, t.created_at, sum(p.amount_paise)::bigint AS change
+       SELECT t.id, a.currency, t.kind, t.reason_kind, t.reason_params, t.created_at, sum(p.amount_paise)::bigint AS change
          FROM ledger_transfers t
          JOIN ledger_postings p ON p.transfer_id = t.id
          JOIN ledger_accounts a ON a.id = p.account_id
         WHERE a.user_id = $1 AND a.kind IN ('user_available', 'user_frozen') AND t.created_at < $3
-        GROUP BY t.id
+        GROUP BY t.id, a.currency
      )
-     SELECT NULL::bigint AS id, NULL::text AS kind, NULL::text AS reason_kind, NULL::jsonb AS reason_params, NULL::timestamptz AS created_at,
-            coalesce(sum(change), 0)::bigint AS change
-       FROM cash WHERE created_at < $2
+     SELECT NULL::bigint AS id, currency, NULL::text AS kind, NULL::text AS reason_kind, NULL::jsonb AS reason_params, NULL::timestamptz AS created_at,
+            sum(change)::bigint AS change
+       FROM cash WHERE created_at < $2 GROUP BY currency
      UNION ALL
-     SELECT id, kind, reason_kind, reason_params, created_at, change FROM cash WHERE created_at >= $2
-     ORDER BY id NULLS FIRST`,
+     SELECT id, currency, kind, reason_kind, reason_params, created_at, change FROM cash WHERE created_at >= $2
+     ORDER BY id NULLS FIRST, currency`,
     [userId.toString(), start, end],
   );
-  const [opening, ...transfers] = rows;
-  let balance = opening?.change ?? 0n;
-  const records: string[][] = [[istTime(start), '', 'opening_balance', reader.translate('opening_balance', {}), '', formatRupees(balance), ledgerCurrency]];
+  const openings = rows.filter((row) => row.id === null);
+  const transfers = rows.filter((row) => row.id !== null);
+  const balances = new Map<LedgerCurrency, bigint>([['INR', 0n]]);
+  for (const opening of openings) if (opening.change !== 0n) balances.set(opening.currency, opening.change);
+  for (const row of transfers) if (!balances.has(row.currency)) balances.set(row.currency, 0n);
+  const currencies = [...balances.keys()].sort(byLedgerOrder);
+
+  const records: string[][] = currencies.map((currency) => [
+    istTime(start), '', 'opening_balance', reader.translate('opening_balance', {}), '', formatMinorAmount(balances.get(currency)!, currency), currency,
+  ]);
   for (const row of transfers) {
-    balance += row.change;
+    const balance = balances.get(row.currency)! + row.change;
+    balances.set(row.currency, balance);
     const reason = statementSentence(row.reason_kind!, row.reason_params, reader);
-    records.push([istTime(row.created_at!), row.id!.toString(), row.kind!, asSpreadsheetText(reason), formatRupees(row.change), formatRupees(balance), ledgerCurrency]);
+    records.push([istTime(row.created_at!), row.id!.toString(), row.kind!, asSpreadsheetText(reason), formatMinorAmount(row.change, row.currency), formatMinorAmount(balance, row.currency), row.currency]);
   }
-  records.push([istTime(new Date(end.getTime() - 1000)), '', 'closing_balance', reader.translate('closing_balance', {}), '', formatRupees(balance), ledgerCurrency]);
+  const closingTime = istTime(new Date(end.getTime() - 1000));
+  for (const currency of currencies) {
+    records.push([closingTime, '', 'closing_balance', reader.translate('closing_balance', {}), '', formatMinorAmount(balances.get(currency)!, currency), currency]);
+  }
   const csv = stringify(records, { header: true, columns: ['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance', 'currency'] });
   return { filename: `ledgerline-statement-${query.from}-to-${query.to}.csv`, csv };
 }

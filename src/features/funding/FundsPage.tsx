@@ -14,7 +14,7 @@ import { InrEquivalentNote, OtherCurrencyBalances } from './balances/CurrencyBal
 import { balancesOf, useInrTotal } from './balances/useInrTotal.ts';
 import * as styles from './funding.css.ts';
 import { useFundingLabels } from './fundingLabels.ts';
-import { FundRecordRow } from './records/FundRecordsPage.tsx';
+import { FundRecordRow, fundRecordKey } from './records/FundRecordsPage.tsx';
 
 /** How many of the latest fund records the Funds tab shows; the rest are one tap away. */
 export const latestRecordsShown = 5;
@@ -73,7 +73,7 @@ export function FundsPage() {
           isEmpty={(page) => page.items.length === 0}
           empty={<EmptyState icon="wallet" title={t`No fund records yet`} text={t`Make a deposit to start trading.`} />}
         >
-          {(page) => page.items.slice(0, latestRecordsShown).map((record) => <FundRecordRow key={record.transfer_id} record={record} />)}
+          {(page) => page.items.slice(0, latestRecordsShown).map((record) => <FundRecordRow key={fundRecordKey(record)} record={record} />)}
         </LoadStates>
       </section>
     </div>

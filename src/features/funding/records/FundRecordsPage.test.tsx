@@ -2,7 +2,7 @@
 // paging over; each line reads as a sentence in the reader's language (every reason kind, in
 // Korean); "Load more" appends until the total; an empty kind says so; the CSV statement is
 // fetched for the chosen IST days in the reader's language with the session headers and
-// saved as a file, and a refusal is translated.
+// saved as a file, and a refusal is translated; an exchange is two lines, each in its currency.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,26 @@ describe('FundRecordsPage', () => {
       expect(text, statementReasonKinds[index]).not.toMatch(/Order|Deposit|Withdrawal|Demo|Correction|paise/);
     });
   });
+
+  for (const locale of ['en', 'ko'] as const) {
+    it(`an-exchange-reads-as-two-lines-each-in-its-own-currency-${locale}`, async () => {
+      await activateLocale(locale);
+      const reason = { reason_kind: 'fx_converted', reason_params: { quote_id: '9', sold: { amount: '100050', currency: 'INR' }, bought: { amount: '1620800', currency: 'KRW' }, rate: '16.2' } };
+      server.use(
+        answerOk('user/fundRecords', pageOf([
+          fundRecordOf(9, { ...reason, kind: 'fx_convert', currency: 'INR', cash_change: '-1000.50', available_change: '-1000.50' }),
+          fundRecordOf(9, { ...reason, kind: 'fx_convert', currency: 'KRW', cash_change: '16208', available_change: '16208', frozen_change: '0' }),
+        ])),
+      );
+      renderPage(FundRecordsPage, '/information/fundRecord');
+      await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(2));
+      const [rupees, won] = screen.getAllByTestId('statement-line');
+      expect(rupees!.textContent).toContain('-₹1,000.50');
+      expect(won!.textContent).toContain('+₩16,208');
+      expect(won!.textContent).not.toMatch(/[+-]₹/);
+      expect(screen.getAllByTestId('statement-line-currency').map((cell) => cell.textContent)).toEqual(['INR', 'KRW']);
+    });
+  }
 
   it('load-more-appends-the-next-page-until-the-total', async () => {
     const list = recording('user/fundRecords', (body) => (body.page === 1 ? pageOf(records(1, 10), 13) : pageOf(records(11, 3), 13, 2)));

@@ -6,6 +6,7 @@ import { call } from '../../../api/commandBus.ts';
 import { fundRecordsSearch } from '../../../app/routeSearch.ts';
 import { statementLineSentence } from '../../../i18n/statementReasons.ts';
 import { EmptyState } from '../../../ui/LoadStates.tsx';
+import { formatMoney } from '../../../ui/money.ts';
 import { directionOfAmount } from '../../trading/orderLabels.ts';
 import * as styles from '../funding.css.ts';
 import { useFundingLabels } from '../fundingLabels.ts';
@@ -37,7 +38,7 @@ export function FundRecordsPage() {
       <PagedList
         key={kind}
         loadPage={loadPage}
-        itemKey={(record) => record.transfer_id}
+        itemKey={fundRecordKey}
         renderItem={(record) => <FundRecordRow record={record} />}
         errorTitle={t`Your fund records could not be loaded.`}
         empty={
@@ -52,22 +53,28 @@ export function FundRecordsPage() {
   );
 }
 
+/** A line is one currency of a transfer: an exchange gives two lines with the same transfer id. */
+export const fundRecordKey = (record: FundRecord): string => `${record.transfer_id}:${record.currency}`;
+
+/** One line: its amounts in its own currency (₩ for won, whole units), the currency named beside the time. */
 export function FundRecordRow({ record }: { record: FundRecord }) {
   const { i18n } = useLingui();
   const labels = useFundingLabels();
   const kindLabel = useFundRecordKindLabel();
-  const available = labels.signedMoney(record.available_change);
-  const frozen = labels.signedMoney(record.frozen_change);
+  const signedMoney = (value: string) => formatMoney(value, record.currency, { sign: 'always' });
+  const available = signedMoney(record.available_change);
+  const frozen = signedMoney(record.frozen_change);
   const sentence = statementLineSentence(record, i18n);
   const title = kindLabel(record.kind, sentence);
   return (
-    <div className={styles.row} data-testid="statement-line" data-kind={record.kind}>
+    <div className={styles.row} data-testid="statement-line" data-kind={record.kind} data-currency={record.currency}>
       <div className={styles.rowTop}>
         <span className={styles.rowTitle}>{title}</span>
-        <span className={styles.amount[directionOfAmount(record.cash_change)]}>{labels.signedMoney(record.cash_change)}</span>
+        <span className={styles.amount[directionOfAmount(record.cash_change)]}>{signedMoney(record.cash_change)}</span>
       </div>
       {title === sentence ? null : <span className={styles.muted}>{sentence}</span>}
       <div className={styles.rowMeta}>
+        <span data-testid="statement-line-currency">{record.currency}</span>
         <span>
           <Trans>Available {available}</Trans>
         </span>

@@ -90,7 +90,7 @@ export function withdrawalOf(overrides: Partial<Withdrawal> = {}): Withdrawal {
 
 export function fundRecordOf(id: number, overrides: Partial<FundRecord> = {}): FundRecord {
   return {
-    transfer_id: String(id), kind: 'order_fill', cash_change: '-10.00', available_change: '-10.00', frozen_change: '0.00', created_at: '2026-11-23T04:00:00.000Z',
+    transfer_id: String(id), currency: 'INR', kind: 'order_fill', cash_change: '-10.00', available_change: '-10.00', frozen_change: '0.00', created_at: '2026-11-23T04:00:00.000Z',
     reason_kind: 'order_filled', reason_params: { order_no: String(id), side: 'long', quantity: '100', code: 'TCS', price: { amount: '350000', currency: 'INR' } },
     ...overrides,
   };
