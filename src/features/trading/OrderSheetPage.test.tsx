@@ -230,6 +230,17 @@ describe('OrderSheetPage', () => {
     });
   }
 
+  it('a-no-balance-in-currency-refusal-turns-the-confirm-into-the-exchange-offer', async () => {
+    server.use(http.post('*/api/vue/order/place', () => HttpResponse.json({ status: 0, msg: 'no_balance_in_currency', data: null })));
+    const { container } = openSheet('/market/marketBuy?code=005930', samsungDetail, rupeesAndWon('2000000'));
+    await screen.findByText('Samsung Electronics');
+    fireEvent.click(query(container, 'button[type=submit]'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByTestId('no-balance-in-currency')).toBeTruthy();
+    expect(container.querySelector('[role=dialog]')).toBeNull();
+    expect(container.querySelector('button[type=submit]')).toBeNull();
+  });
+
   it('without-rupees-a-rupee-stock-offers-a-deposit', async () => {
     openSheet('/market/marketBuy?code=RELIANCE', relianceDetail, userInfoOf([{ currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00' }]));
     expect(await screen.findByTestId('no-balance-in-currency')).toBeTruthy();

@@ -77,6 +77,8 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
   const [leverage, setLeverage] = useState(rules.leverages[0] ?? 1);
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  // The server found no money in the stock's currency (spent since the sheet opened): offer the way to get some.
+  const [refusedForCurrency, setRefusedForCurrency] = useState(false);
   const intent = useIdempotencyKey();
 
   const lastPaise = live ? asPaise(BigInt(live.last)) : parseRupees(quote.last);
@@ -87,7 +89,7 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
   const currency = instrument.currency;
   const preview = price !== null && quantity !== null ? previewOrder({ price, quantity, leverage, side, currency }, rules) : null;
   const available = info.balances_by_currency.find((balance) => balance.currency === currency)?.available ?? formatMinorAmount(0n, currency);
-  const holdsCurrency = (parseMinorAmount(available, currency) ?? 0n) > 0n;
+  const holdsCurrency = !refusedForCurrency && (parseMinorAmount(available, currency) ?? 0n) > 0n;
 
   // Prices are written in the stock's own currency (₩ for a Korean listing), grouped as that currency is.
   const currencySymbol = currencySymbols[currency];
@@ -126,7 +128,10 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
   const { busy: submitting, run: confirm } = useSingleFlight(async () => {
     if (!confirmation) return;
     const order = await settleWhenAnswered(intent, call('order/place', confirmation.request)).catch((error: unknown) => {
-      if (error instanceof CommandRefused) setConfirmation(null);
+      if (error instanceof CommandRefused) {
+        setConfirmation(null);
+        if (error.key === 'no_balance_in_currency') setRefusedForCurrency(true);
+      }
       throw error;
     });
     const filled = order.status === 'holding';
