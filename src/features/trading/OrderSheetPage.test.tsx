@@ -202,6 +202,7 @@ describe('OrderSheetPage', () => {
     expect(screen.getByTestId('preview-service-fee').textContent).toBe('₩462');
     expect(screen.getByTestId('preview-stamp-duty').textContent).toBe('₩1,539');
     expect(screen.getByTestId('preview-total-frozen').textContent).toBe('₩1,540,764');
+    expect(screen.queryByTestId('exceeds-available')).toBeNull();
     fireEvent.click(query(container, 'button[type=submit]'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('₩1,540,764');
@@ -229,6 +230,14 @@ describe('OrderSheetPage', () => {
       expect(place.bodies).toEqual([]);
     });
   }
+
+  it('a-total-beyond-the-available-won-says-so-before-review', async () => {
+    openSheet('/market/marketBuy?code=005930', samsungDetail, rupeesAndWon('1540763'));
+    await screen.findByText('Samsung Electronics');
+    expect(screen.getByTestId('exceeds-available').textContent).toBe('This needs more than your available ₩1,540,763: lower the quantity or raise the leverage.');
+    fireEvent.click(screen.getByRole('button', { name: '2×' }));
+    await waitFor(() => expect(screen.queryByTestId('exceeds-available')).toBeNull());
+  });
 
   it('a-no-balance-in-currency-refusal-turns-the-confirm-into-the-exchange-offer', async () => {
     server.use(http.post('*/api/vue/order/place', () => HttpResponse.json({ status: 0, msg: 'no_balance_in_currency', data: null })));

@@ -89,7 +89,9 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
   const currency = instrument.currency;
   const preview = price !== null && quantity !== null ? previewOrder({ price, quantity, leverage, side, currency }, rules) : null;
   const available = info.balances_by_currency.find((balance) => balance.currency === currency)?.available ?? formatMinorAmount(0n, currency);
-  const holdsCurrency = !refusedForCurrency && (parseMinorAmount(available, currency) ?? 0n) > 0n;
+  const availableMinor = parseMinorAmount(available, currency) ?? 0n;
+  const holdsCurrency = !refusedForCurrency && availableMinor > 0n;
+  const availableText = formatMoney(available, currency);
 
   // Prices are written in the stock's own currency (₩ for a Korean listing), grouped as that currency is.
   const currencySymbol = currencySymbols[currency];
@@ -234,10 +236,15 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
             <Trans>Available ({currencySymbol})</Trans>
           </dt>
           <dd className={styles.figureValue} data-testid="available-balance">
-            {formatMoney(available, currency)}
+            {availableText}
           </dd>
         </dl>
         <PreviewFigures preview={preview} side={side} currency={currency} />
+        {holdsCurrency && preview && preview.totalFrozen > availableMinor ? (
+          <p className={styles.fieldError} data-testid="exceeds-available">
+            <Trans>This needs more than your available {availableText}: lower the quantity or raise the leverage.</Trans>
+          </p>
+        ) : null}
         <ClosingRules rules={rules} />
       </section>
 
