@@ -20,12 +20,14 @@ export function PledgeCard({ pledge, rules, onChanged }: { pledge: PledgeView; r
     onChanged();
   });
   const ltv = pledge.ltv_bps;
+  const pledgeId = pledge.id;
+  const amount = labels.money(pledge.amount);
   const ltvTone = ltv === null || ltv < rules.warning_ltv_bps ? styles.figureValue : styles.fieldError;
   return (
-    <article className={styles.card} aria-label={t`Pledge ${pledge.id}`} data-testid="pledge">
+    <article className={styles.card} aria-label={t`Pledge ${pledgeId}`} data-testid="pledge">
       <div className={styles.cardHead}>
         <span className={styles.cardTitle}>
-          <Trans>Margin loan {labels.money(pledge.amount)}</Trans>
+          <Trans>Margin loan {amount}</Trans>
         </span>
         <span className={styles.badge[pledgeTone[pledge.status]]} data-testid="pledge-status">
           {labels.status[pledge.status]}

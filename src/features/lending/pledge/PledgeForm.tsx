@@ -99,6 +99,8 @@ export function PledgeForm({ candidates, rules, onPledged }: { candidates: Candi
           </legend>
           {candidates.map((candidate) => {
             const haircut = percentText(candidate.haircut_bps);
+            const value = labels.money(candidate.value);
+            const lends = labels.money(candidate.limit);
             return (
               <label key={candidate.order_no} className={styles.option} data-testid="pledge-candidate">
                 <input type="checkbox" className={styles.optionRadio} name="position" value={candidate.order_no} checked={chosen.has(candidate.order_no)} onChange={() => toggle(candidate.order_no)} />
@@ -108,7 +110,7 @@ export function PledgeForm({ candidates, rules, onPledged }: { candidates: Candi
                   </strong>
                   <span className={styles.muted}>
                     <Trans>
-                      Value {labels.money(candidate.value)} · haircut {haircut} · lends {labels.money(candidate.limit)}
+                      Value {value} · haircut {haircut} · lends {lends}
                     </Trans>
                   </span>
                 </span>
