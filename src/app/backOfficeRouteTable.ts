@@ -28,6 +28,7 @@ export const backOfficePages = [
   { path: '/admin/deposits', page: backOfficePage('DepositsQueuePage') },
   { path: '/admin/withdrawals', page: backOfficePage('WithdrawalsQueuePage') },
   { path: '/admin/pledges', page: backOfficePage('PledgesQueuePage') },
+  { path: '/admin/fx', page: backOfficePage('FxPositionPage') },
   { path: '/admin/users', page: backOfficePage('UsersPage') },
   { path: '/admin/users/$userId', page: backOfficePage('UserDetailPage') },
   { path: '/admin/invitations', page: backOfficePage('InvitationsPage') },

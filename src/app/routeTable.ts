@@ -108,6 +108,8 @@ const pages = {
   withdrawal: { load: () => import('../features/funding/withdrawal/WithdrawalPage.tsx'), exportName: 'WithdrawalPage' },
   pledge: { load: () => import('../features/lending/pledge/PledgePage.tsx'), exportName: 'PledgePage' },
   withdrawalRecords: { load: () => import('../features/funding/withdrawal/WithdrawalRecordsPage.tsx'), exportName: 'WithdrawalRecordsPage' },
+  exchange: { load: () => import('../features/fx/ExchangePage.tsx'), exportName: 'ExchangePage' },
+  capitalTransfer: { load: () => import('../features/fx/CapitalTransferPage.tsx'), exportName: 'CapitalTransferPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -180,7 +182,9 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/bankList', msg`Bank accounts`, pages.bankList),
   signedIn('/information/addBankCard', msg`Add bank account`, pages.addBankCard),
   signedIn('/information/fundRecord', msg`Fund records`, pages.fundRecords, backChrome, fundRecordsSearch),
-  signedIn('/information/exChange', msg`Currency exchange`),
+  signedIn('/information/exChange', msg`Currency exchange`, pages.exchange),
+  // Not in the spec's route list: the spec's capital transfer between market sub-accounts (the same exchange, by market).
+  signedIn('/information/capitalTransfer', msg`Capital transfer`, pages.capitalTransfer),
   signedIn('/information/authInfo', msg`KYC verification`, pages.kyc),
   signedIn('/information/aboutUs', msg`About us`, pages.aboutUs),
   signedIn('/information/usdtAddress', msg`Wallet address`, pages.wallet),

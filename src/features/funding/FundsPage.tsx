@@ -38,6 +38,8 @@ export function FundsPage() {
     { to: '/information/bankList', label: t`Bank accounts`, icon: 'card' },
     { to: '/information/usdtAddress', label: t`Wallet address`, icon: 'wallet' },
     { to: '/information/rechargeChannel', label: t`Deposit channels`, icon: 'vault' },
+    { to: '/information/exChange', label: t`Currency exchange`, icon: 'globe' },
+    { to: '/information/capitalTransfer', label: t`Capital transfer`, icon: 'trade' },
   ];
 
   return (
