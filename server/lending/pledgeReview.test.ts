@@ -78,6 +78,15 @@ describe('reviewing margin-loan requests', () => {
     expect((await call('order/close', { order_no: orderNo, idempotency_key: newKey('close') }, user.session)).body.data.status).toBe('closed');
   });
 
+  it('approval-is-refused-when-the-price-fell-below-what-the-request-borrows', async () => {
+    const { pledge } = await requested('50000.00');
+    // ₹900 a share: 100 shares now lend ₹45,000, less than the ₹50,000 asked for.
+    world.driven.trade('TCS', 90_000);
+    expect((await review(pledge.id, 'approve')).body.msg).toBe('loan_limit_insufficient');
+    world.driven.trade('TCS', 350_000);
+    expect((await review(pledge.id, 'approve')).body.data.status).toBe('successful');
+  });
+
   it('the-database-refuses-a-state-the-lifecycle-does-not-allow', async () => {
     const { pledge } = await requested('10000.00');
     expect(pledge.status).toBe('successful');

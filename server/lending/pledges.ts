@@ -82,6 +82,12 @@ async function viewOf(context: PledgeContext, sql: Sql, id: bigint): Promise<Ple
   return view!;
 }
 
+/** The limit of what a pledge still holds, at the last prices. */
+async function limitNowPaise(context: PledgeContext, sql: Sql, id: bigint): Promise<bigint> {
+  const positions = ((await positionsOfPledges(sql, [id])).get(id) ?? []).filter((position) => stateOf(position) === 'pledged');
+  return positions.reduce((sum, position) => sum + valuePosition(context.market, position.code, position.quantity, position.haircut_bps).limitPaise, 0n);
+}
+
 const paiseSetting = (settings: Settings, name: Parameters<Settings['paise']>[0]) => formatRupees(settings.paise(name));
 
 /** The user's pledges, the positions they could pledge now, and the published rules. */
@@ -215,6 +221,8 @@ export async function reviewPledge(context: PledgeContext, staffId: bigint, form
       action = 'pledge.first_approve';
     } else {
       if (row.first_approved_by === staffId) refuse('margin_loan_second_approver_must_differ');
+      // Prices moved while the request waited: what is lent must still fit the stock's limit now.
+      if (row.amount_paise > (await limitNowPaise(context, tx, id))) refuse('loan_limit_insufficient');
       const loanId = await openMarginLoan(tx, context, { userId: row.user_id, principalPaise: row.amount_paise, pledgeId: id });
       await grantPledge(tx, id, loanId, { staffId, reason: form.reason });
       await notify(tx, row.user_id, 'pledge_approved', { pledge_id: id.toString(), amount });
