@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
+import type { PledgeListResponse } from '../../../../contract/pledge.ts';
 import { call } from '../../../api/commandBus.ts';
 import { LoadStates, PullIndicator, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { useLoad } from '../../../ui/useLoad.ts';
@@ -33,7 +34,7 @@ export function PledgePage() {
   );
 }
 
-function PledgeScreen({ list, onChanged }: { list: Awaited<ReturnType<typeof call<'pledge/list'>>>; onChanged: () => void }) {
+function PledgeScreen({ list, onChanged }: { list: PledgeListResponse; onChanged: () => void }) {
   const { t } = useLingui();
   const labels = usePledgeLabels();
   const { rules } = list;
