@@ -169,7 +169,7 @@ export const withdrawInfoResponse = z.object({
 });
 
 // ---- fund records ------------------------------------------------------------------------
-export const fundRecordKinds = ['all', 'deposit', 'withdrawal', 'trade'] as const;
+export const fundRecordKinds = ['all', 'deposit', 'withdrawal', 'trade', 'exchange'] as const;
 export const fundRecordsRequest = z.object({ page: pageField, kind: z.enum(fundRecordKinds, 'invalid_field').default('all') });
 export const fundRecordsResponse = pageOf(statementLine);
 

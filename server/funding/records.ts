@@ -6,13 +6,14 @@ import type { TransferKind } from '../ledger/ledger.ts';
 import { statementLineCount, statementLines } from '../ledger/statementLines.ts';
 
 // Fund records: the caller's ledger statement, ten lines a page, newest first, optionally
-// only the transfers of deposits, of withdrawals or of trading.
+// only the transfers of deposits, of withdrawals, of trading or of currency exchanges.
 
 const kindsOf: Record<(typeof fundRecordKinds)[number], readonly TransferKind[] | undefined> = {
   all: undefined,
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'],
   trade: ['order_freeze', 'order_fill', 'order_cancel', 'position_close'],
+  exchange: ['fx_convert'],
 };
 
 export async function fundRecords(sql: Sql, userId: bigint, request: z.output<typeof fundRecordsRequest>) {

@@ -1,5 +1,5 @@
 // Proves statement lines, fund records and the CSV carry each amount's currency: an exchange of
-// rupees for won is two lines, ₹ in paise and ₩ in whole won, never summed together; the CSV
+// rupees for won is two lines (and the records' exchange filter finds them), ₹ in paise and ₩ in whole won, never summed together; the CSV
 // opens and closes each currency the user moved (rupees always) with a running balance per
 // currency, opening + changes = closing in each, and the per-currency balances of user/info agree.
 import { parse } from 'csv-parse/sync';
@@ -71,6 +71,9 @@ describe('statement lines in their currencies', () => {
       ['fx_convert', 'KRW', '16208'],
       ['test', 'INR', '10000.00'],
     ]);
+    const exchanges = (await server.call('user/fundRecords', { page: 1, kind: 'exchange' }, user.session)).body.data as { items: Line[]; total: number };
+    expect(exchanges.total).toBe(4);
+    expect(exchanges.items.every((line) => line.kind === 'fx_convert')).toBe(true);
     const statement = (await server.call('user/statement', { page: 1 }, user.session)).body.data as Line[];
     expect(statement.map((line) => `${line.transfer_id}:${line.currency}`)).toEqual(records.items.map((line) => `${line.transfer_id}:${line.currency}`));
   });

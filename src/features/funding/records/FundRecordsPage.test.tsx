@@ -46,9 +46,12 @@ describe('FundRecordsPage', () => {
     await waitFor(() => expect(screen.getByTestId('statement-line').textContent).toContain('+₹25,000.00'));
     expect(screen.getByTestId('statement-line').textContent).toContain('Deposit 501 received: ₹25,000.00 via UPI Collect, reference UTR1');
     expect(router.state.location.search).toEqual({ kind: 'deposit' });
+    fireEvent.click(screen.getByRole('button', { name: 'Exchanges' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ kind: 'exchange' }));
     expect(list.bodies).toEqual([
       { page: 1, kind: 'all' },
       { page: 1, kind: 'deposit' },
+      { page: 1, kind: 'exchange' },
     ]);
   });
 
@@ -81,6 +84,7 @@ describe('FundRecordsPage', () => {
       const [rupees, won] = screen.getAllByTestId('statement-line');
       expect(rupees!.textContent).toContain('-₹1,000.50');
       expect(won!.textContent).toContain('+₩16,208');
+      expect(rupees!.textContent).toContain(locale === 'en' ? 'Currency exchange' : '환전');
       expect(won!.textContent).not.toMatch(/[+-]₹/);
       expect(screen.getAllByTestId('statement-line-currency').map((cell) => cell.textContent)).toEqual(['INR', 'KRW']);
     });

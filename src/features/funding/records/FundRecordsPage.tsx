@@ -22,7 +22,7 @@ export function FundRecordsPage() {
   const { t } = useLingui();
   const { kind } = fundRecordsSearch.useSearch();
   const setSearch = fundRecordsSearch.useSetSearch();
-  const chips: Record<FundRecordKind, string> = { all: t`All`, deposit: t`Deposits`, withdrawal: t`Withdrawals`, trade: t`Trades` };
+  const chips: Record<FundRecordKind, string> = { all: t`All`, deposit: t`Deposits`, withdrawal: t`Withdrawals`, trade: t`Trades`, exchange: t`Exchanges` };
   const loadPage = useCallback((page: number) => call('user/fundRecords', { page, kind }, { silent: true }), [kind]);
   return (
     <div className={styles.listPage}>

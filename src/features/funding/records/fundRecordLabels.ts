@@ -15,6 +15,7 @@ export function useFundRecordKindLabel(): (kind: string, sentence: string) => st
     order_fill: t`Order filled`,
     order_cancel: t`Order cancelled: money released`,
     position_close: t`Position closed`,
+    fx_convert: t`Currency exchange`,
   };
   return (kind, sentence) => {
     if (exact[kind]) return exact[kind];
