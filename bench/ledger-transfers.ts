@@ -13,10 +13,10 @@ const accountCount = 200;
 async function run(engine: 'pglite' | 'postgres') {
   const database = await openTestDatabase(engine);
   const { db } = database;
-  const source = await openLedgerAccount(db, { code: 'bench:source', kind: 'demo_funding', allowNegative: true });
+  const source = await openLedgerAccount(db, { code: 'bench:source', kind: 'demo_funding', currency: 'INR', allowNegative: true });
   const accounts: bigint[] = [];
   for (let index = 0; index < accountCount; index++) {
-    const id = await openLedgerAccount(db, { code: `bench:user:${index}`, kind: 'user_available', allowNegative: false });
+    const id = await openLedgerAccount(db, { code: `bench:user:${index}`, kind: 'user_available', currency: 'INR', allowNegative: false });
     await db.transaction((tx) =>
       transfer(tx, {
         idempotencyKey: `bench-fund-${index}`,
@@ -24,8 +24,8 @@ async function run(engine: 'pglite' | 'postgres') {
         reasonKind: 'correction',
         reasonParams: { amount: rupeesParam(1_000_000_00n), note: 'bench funding' },
         postings: [
-          { accountId: source, amountPaise: -1_000_000_00n },
-          { accountId: id, amountPaise: 1_000_000_00n },
+          { accountId: source, currency: 'INR', amount: -1_000_000_00n },
+          { accountId: id, currency: 'INR', amount: 1_000_000_00n },
         ],
       }),
     );
@@ -49,8 +49,8 @@ async function run(engine: 'pglite' | 'postgres') {
             reasonKind: 'correction',
             reasonParams: { amount: rupeesParam(1_00n), note: 'bench transfer' },
             postings: [
-              { accountId: from, amountPaise: -1_00n },
-              { accountId: to, amountPaise: 1_00n },
+              { accountId: from, currency: 'INR', amount: -1_00n },
+              { accountId: to, currency: 'INR', amount: 1_00n },
             ],
           }),
         );

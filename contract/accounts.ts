@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerCurrencies } from './currencies.ts';
 
 // Each rule carries its own message key as the zod error, so the first failing rule
 // becomes the envelope's msg verbatim. Order of fields = order the rules are reported.
@@ -77,6 +78,15 @@ export const balancesSchema = z.object({
   total_assets: z.string(),
 });
 
+/** A user's money in one currency: decimal strings in its major unit (contract/currencies.ts). */
+export const currencyBalanceSchema = z.object({
+  currency: z.enum(ledgerCurrencies),
+  cash: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+});
+export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
+
 export const userInfoResponse = z.object({
   user_id: z.string(),
   account: z.string(),
@@ -87,7 +97,10 @@ export const userInfoResponse = z.object({
   created_at: z.string(),
   /** VIP users see the real-time analytics on /market/vip. */
   vip: z.boolean(),
+  /** Rupees, as before currencies: kept for the screens that only show rupees. */
   balances: balancesSchema,
+  /** Every currency the user holds accounts in, rupees first and always there. */
+  balances_by_currency: z.array(currencyBalanceSchema),
   /** The caller's avatar (an upload of purpose avatar, served by upload/file), or null for none. */
   avatar_upload_id: z.string().nullable(),
 });

@@ -34,6 +34,7 @@ export const messageKeys = [
   // ledger
   'insufficient_balance',
   'insufficient_available_balance',
+  'no_balance_in_currency',
   'idempotency_key_reused',
   // market data
   'unknown_instrument',
@@ -152,6 +153,13 @@ export const messageKeys = [
   // profile: daily sign-in and avatar
   'already_checked_in_today',
   'avatar_upload_not_found',
+  // loans, in the order the rules are checked (a parameter: what may still be borrowed, or what is owed)
+  'loan_limit_insufficient',
+  'loan_not_found',
+  'contact_service_to_confirm_repayment',
+  'repayment_greater_than_borrowed',
+  // withdrawals: the amount needs money that repays a loan
+  'outstanding_credit_repay_first',
   // currency exchange, in the order the rules are checked (a parameter: the limit in rupees)
   'currency_required',
   'currencies_must_differ',
@@ -162,13 +170,6 @@ export const messageKeys = [
   'fx_quote_not_found',
   'fx_quote_already_used',
   'fx_quote_expired',
-  // loans, in the order the rules are checked (a parameter: what may still be borrowed, or what is owed)
-  'loan_limit_insufficient',
-  'loan_not_found',
-  'contact_service_to_confirm_repayment',
-  'repayment_greater_than_borrowed',
-  // withdrawals: the amount needs money that repays a loan
-  'outstanding_credit_repay_first',
   // margin loans on pledged stock, in the order the rules are checked (a parameter: the minimum)
   'margin_loan_below_minimum',
   'margin_trading_not_enabled',

@@ -2,9 +2,10 @@
 // from the database to the screen. On the wire it travels as a decimal rupee string
 // ("2456.35") so that no JSON parser ever turns it into a float.
 
+import { currencyConventions, type LedgerCurrency } from './currencies.ts';
 import type { currencies } from './market.ts';
 
-/** The currencies instruments are priced in; the ledger itself holds rupees. */
+/** The currencies instruments are priced in (a subset of the ledger's, contract/currencies.ts). */
 export type Currency = (typeof currencies)[number];
 
 declare const paiseBrand: unique symbol;
@@ -42,19 +43,14 @@ export function formatRupees(paise: bigint): string {
 // baht in thousands (฿1,234.50). The words around the number follow the reader; the
 // number follows the money. Pure (Intl only), so the server's documents use it too.
 
-/** The Intl locale whose conventions each currency is written in, and the digits shown after the point. */
-const moneyConventions: Record<Currency, { intlLocale: string; fractionDigits: number }> = {
-  INR: { intlLocale: 'en-IN', fractionDigits: 2 },
-  KRW: { intlLocale: 'ko-KR', fractionDigits: 0 },
-  THB: { intlLocale: 'th-TH', fractionDigits: 2 },
-};
-
 /** The sign written before an amount, for labels that name the currency: "Limit price (₩)". */
-export const currencySymbols: Record<Currency, string> = { INR: '₹', KRW: '₩', THB: '฿' };
+export const currencySymbols: Record<LedgerCurrency, string> = Object.fromEntries(
+  Object.entries(currencyConventions).map(([currency, { symbol }]) => [currency, symbol]),
+) as Record<LedgerCurrency, string>;
 
-/** Digits shown after the point: the won trades in whole units, the rupee and the baht in hundredths. */
-export function displayFractionDigits(currency: Currency): number {
-  return moneyConventions[currency].fractionDigits;
+/** Digits shown after the point: those of the currency's minor unit (the won in whole units, the rupee in hundredths). */
+export function displayFractionDigits(currency: LedgerCurrency): number {
+  return currencyConventions[currency].scale;
 }
 
 export type MoneyFormat = {
@@ -67,13 +63,13 @@ export type MoneyFormat = {
 /** Shown in place of an amount that is missing or malformed, rather than a wrong number. */
 export const noAmount = '—';
 
-// At most 3 currencies × 2 signs × 2 symbol choices.
+// At most 10 currencies × 2 signs × 2 symbol choices.
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
-function moneyFormatter(currency: Currency, sign: 'negative' | 'always', symbol: boolean): Intl.NumberFormat {
+function moneyFormatter(currency: LedgerCurrency, sign: 'negative' | 'always', symbol: boolean): Intl.NumberFormat {
   const key = `${currency}|${sign}|${symbol}`;
   let formatter = moneyFormatters.get(key);
   if (!formatter) {
-    const { intlLocale, fractionDigits } = moneyConventions[currency];
+    const { intlLocale, scale: fractionDigits } = currencyConventions[currency];
     formatter = new Intl.NumberFormat(intlLocale, {
       ...(symbol ? { style: 'currency', currency, currencyDisplay: 'narrowSymbol' } : {}),
       signDisplay: sign === 'always' ? 'exceptZero' : 'auto',
@@ -87,11 +83,12 @@ function moneyFormatter(currency: Currency, sign: 'negative' | 'always', symbol:
 
 /**
  * An amount written in its currency's convention: hundredths as a bigint (paise, satang,
- * 1/100 won, as prices travel on the stream) or a decimal string from the wire ("2456.35").
+ * 1/100 won, as prices travel on the stream) or a decimal string in the major unit from the
+ * wire ("2456.35", "260500"; contract/currencies.ts formatMinorAmount writes ledger amounts so).
  * Exact: Intl formats a decimal string digit for digit, so no amount passes through a float.
  * Missing or malformed text gives {@link noAmount}.
  */
-export function formatMoney(amount: bigint | string | null | undefined, currency: Currency, format: MoneyFormat = {}): string {
+export function formatMoney(amount: bigint | string | null | undefined, currency: LedgerCurrency, format: MoneyFormat = {}): string {
   if (amount == null) return noAmount;
   const decimal = typeof amount === 'bigint' ? formatRupees(amount) : amount.trim();
   if (!rupeeStringPattern.test(decimal)) return noAmount;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencies } from './market.ts';
+import { type LedgerCurrency, ledgerCurrencies, minorUnitScale } from './currencies.ts';
 import { orderSides } from './trading.ts';
 
 // Why money moved: each ledger transfer stores a reason kind and its typed parameters, never
@@ -17,13 +17,23 @@ const name = z.string().min(1).max(100);
 const note = z.string().min(1).max(500);
 
 /**
- * An amount in hundredths of its currency (paise for INR), as an integer string so no JSON
- * parser makes it a float, with the currency's code: `{ amount: '99976597', currency: 'INR' }`.
+ * An amount in hundredths of its currency (paise for INR, 1/100 won for KRW, as prices travel
+ * on the stream), as an integer string so no JSON parser makes it a float, with the currency's
+ * code: `{ amount: '99976597', currency: 'INR' }`.
  */
-export const moneyParam = z.strictObject({ amount: z.string().regex(/^-?\d{1,18}$/), currency: z.enum(currencies) });
+export const moneyParam = z.strictObject({ amount: z.string().regex(/^-?\d{1,18}$/), currency: z.enum(ledgerCurrencies) });
 export type MoneyParam = z.infer<typeof moneyParam>;
 
 export const rupeesParam = (paise: bigint): MoneyParam => ({ amount: paise.toString(), currency: 'INR' });
+
+/** A ledger amount (minor units of its currency: whole won) as a parameter (hundredths). */
+export const ledgerMoneyParam = (minor: bigint, currency: LedgerCurrency): MoneyParam => ({
+  amount: (minorUnitScale(currency) === 0 ? minor * 100n : minor).toString(),
+  currency,
+});
+
+/** A price as the stream sends it (hundredths of its currency) as a parameter. */
+export const priceParam = (hundredths: bigint, currency: LedgerCurrency): MoneyParam => ({ amount: hundredths.toString(), currency });
 
 /** Each kind with the parameters its sentence needs. A domain adding a kind of transfer adds its reason here. */
 export const statementReasonParams = {
@@ -45,6 +55,12 @@ export const statementReasonParams = {
   correction: z.strictObject({ amount: moneyParam, note }),
   /** A currency exchange at its quote's rate (units of `bought` per unit of `sold`, a decimal string). */
   fx_converted: z.strictObject({ quote_id: recordId, sold: moneyParam, bought: moneyParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/) }),
+  // loans (server/lending/): the money lent, a date's interest, a repayment split interest first
+  loan_borrowed: z.strictObject({ loan_id: recordId, amount: moneyParam }),
+  loan_interest_accrued: z.strictObject({ loan_id: recordId, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), amount: moneyParam }),
+  loan_repaid: z.strictObject({ loan_id: recordId, amount: moneyParam, interest: moneyParam, principal: moneyParam }),
+  /** Pledged stock sold past the loan-to-value sale line, its proceeds repaying the margin loan (server/lending/pledgeMonitor.ts). */
+  pledge_sold: z.strictObject({ pledge_id: recordId, order_no: orderNo, code: name, loan_id: recordId, amount: moneyParam, interest: moneyParam, principal: moneyParam }),
 } as const;
 
 export type StatementReasonKind = keyof typeof statementReasonParams;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerCurrencies } from './currencies.ts';
 import { instrumentCode } from './market.ts';
 import { rupeeStringPattern } from './money.ts';
 
@@ -63,6 +64,8 @@ export const order = z.object({
   side: z.enum(orderSides),
   type: z.enum(orderTypes),
   status: z.enum(orderStatuses),
+  /** The instrument's currency: every amount and price of the order is in it (decimal strings in its major unit). */
+  currency: z.enum(ledgerCurrencies),
   quantity: z.number().int(),
   /** Shares per lot: quantity is a whole number of lots. */
   lot: z.number().int(),
@@ -91,6 +94,11 @@ export const orderList = z.array(order);
 export const statementRequest = z.object({ page: z.number().int().min(1).max(10_000).default(1) });
 export const statementLine = z.object({
   transfer_id: z.string(),
+  /**
+   * The currency of the line's amounts (decimal strings in its major unit): a transfer that
+   * moves two currencies, such as an exchange, is one line per currency.
+   */
+  currency: z.enum(ledgerCurrencies),
   kind: z.string(),
   /**
    * Why the money moved (contract/statementReasons.ts): the app writes the sentence from the

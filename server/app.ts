@@ -19,12 +19,12 @@ import { Refusal } from './http/refusal.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerFundingRoutes } from './funding/routes.ts';
-import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
-import { registerFxRoutes } from './fx/routes.ts';
 import { type AccrualJob, startAccrualJob } from './lending/accrualJob.ts';
 import { registerLendingRoutes } from './lending/routes.ts';
 import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor.ts';
 import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
+import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
+import { registerFxRoutes } from './fx/routes.ts';
 import { loadStatementReaders } from './i18n/statementReaders.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
@@ -75,10 +75,10 @@ export interface App {
   writer: OrderWriter;
   /** Configuration values staff may change (server/settings/registry.ts). */
   settings: Settings;
-  /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
-  pledgeMonitor: PledgeMonitor;
   /** Posts each IST business date's loan interest (server/lending/accrualJob.ts); tests run it for a date by hand. */
   accrualJob: AccrualJob;
+  /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
+  pledgeMonitor: PledgeMonitor;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -125,7 +125,7 @@ export async function buildApp({
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const currentRules = currentRulesFrom(tradingRules, settings);
   const writer = createOrderWriter({
-    db, currentRules, house: await houseAccountLanes(db, orderWriterLanes), market: market.market, now, logger, queueMax: orderQueueMax,
+    db, currentRules, house: await houseAccountLanes(db, orderWriterLanes, market.market.instruments.map((spec) => spec.currency)), market: market.market, now, logger, queueMax: orderQueueMax,
     openOrders: { max: orderBookCapacity, atStart: await openOrderCount(db) },
   });
   const orderRate = createOrderRate(() => currentRules().ordersPerSecond, now);
@@ -144,9 +144,6 @@ export async function buildApp({
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
   registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
-  // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.
-  const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
-  registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed) });
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });
@@ -154,6 +151,9 @@ export async function buildApp({
   registerPledgeRoutes(http, authenticators, { db, settings, market: market.market, now });
   const pledgeMonitor = createPledgeMonitor({ db, settings, market: market.market, writer, logger });
   pledgeMonitor.start();
+  // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.
+  const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
+  registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed) });
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));

@@ -99,7 +99,7 @@ async function seedUsers(db: Database, count: number) {
   const { code } = await issueInvitationCode(db, { institutionName: 'Order Bench', kind: 'advisor', code: 'OBENCH' });
   const passwordHash = await hashPassword('bench-password');
   const sessions: { account: string; token: string }[] = [];
-  const funding = await openLedgerAccount(db, { code: 'bench:funding', kind: 'demo_funding', allowNegative: true });
+  const funding = await openLedgerAccount(db, { code: 'bench:funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
   const fundPaise = 10_00_00_000n * 100n;
   for (let index = 0; index < count; index++) {
     const account = String(9_100_000_000 + index);
@@ -108,7 +108,7 @@ async function seedUsers(db: Database, count: number) {
       const { availableAccountId } = await openUserLedgerAccounts(tx, user!.id);
       await transfer(tx, {
         idempotencyKey: `bench-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(fundPaise), note: 'Benchmark money' }, userId: user!.id,
-        postings: [{ accountId: funding, amountPaise: -fundPaise }, { accountId: availableAccountId, amountPaise: fundPaise }],
+        postings: [{ accountId: funding, currency: 'INR', amount: -fundPaise }, { accountId: availableAccountId, currency: 'INR', amount: fundPaise }],
       });
       return startSession(tx, user!.id);
     });

@@ -26,19 +26,19 @@ await createDatabase(name);
 const db = await openDatabase({ engine: 'postgres', url: databaseUrl(name) });
 try {
   const { code } = await issueInvitationCode(db, { institutionName: 'Writer Bench', kind: 'advisor', code: 'WBENCH' });
-  const funding = await openLedgerAccount(db, { code: 'bench:funding', kind: 'demo_funding', allowNegative: true });
+  const funding = await openLedgerAccount(db, { code: 'bench:funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
   const users: bigint[] = [];
   for (let index = 0; index < userCount; index++) {
     const [user] = await db.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [String(9_100_000_000 + index), 'x', code]);
     const { availableAccountId } = await openUserLedgerAccounts(db, user!.id);
     await db.transaction((tx) => transfer(tx, { idempotencyKey: `bench-funding:${index}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(1_000_000_000_00n), note: 'Benchmark money' }, userId: user!.id,
-      postings: [{ accountId: funding, amountPaise: -1_000_000_000_00n }, { accountId: availableAccountId, amountPaise: 1_000_000_000_00n }] }));
+      postings: [{ accountId: funding, currency: 'INR', amount: -1_000_000_000_00n }, { accountId: availableAccountId, currency: 'INR', amount: 1_000_000_000_00n }] }));
     users.push(user!.id);
   }
   const driven = handDrivenMarket(3, loadCatalog().instruments);
   driven.step();
   const codes = ['TCS', 'INFY', 'SBIN', 'ITC', 'LT'];
-  const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(db, 2), market: driven.market, now: Date.now });
+  const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(db, 2, ['INR']), market: driven.market, now: Date.now });
   let next = 0;
   const latencies: number[] = [];
   const started = performance.now();
@@ -48,7 +48,7 @@ try {
       const code = codes[index % codes.length]!;
       const price = BigInt(driven.market.quote(code)!.last);
       const sent = performance.now();
-      await writer.submit({ kind: 'place', userId: users[index % users.length]!, vip: false, idempotencyKey: `bench-order-${index}`, code, side: 'long', type: 'market',
+      await writer.submit({ kind: 'place', userId: users[index % users.length]!, vip: false, idempotencyKey: `bench-order-${index}`, code, currency: 'INR', side: 'long', type: 'market',
         quantity: 100n, lot: 100, leverage: 2, limitPaise: null, pricePaise: price, fillsNow: true });
       latencies.push(performance.now() - sent);
     }

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { loginRequest, registerRequest, UserInfo } from '../../contract/accounts.ts';
 import { formatRupees } from '../../contract/money.ts';
+import { formatMinorAmount } from '../../contract/currencies.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
-import { openUserLedgerAccounts, userBalances } from '../ledger/userBalances.ts';
+import { openUserLedgerAccounts, userBalancesByCurrency } from '../ledger/userBalances.ts';
 import { decoyPasswordHash, hashPassword, passwordMatches } from './passwords.ts';
 import { findSession, type RestrictionColumns, restrictionColumns, restrictionsForWire, type Session, startSession } from './sessions.ts';
 
@@ -82,7 +83,8 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
     [session.userId.toString()],
   );
   if (!row) throw new Error(`accounts: session user ${session.userId} has no row`);
-  const balances = await userBalances(sql, session.userId);
+  const byCurrency = await userBalancesByCurrency(sql, session.userId);
+  const balances = byCurrency.find((entry) => entry.currency === 'INR')!;
   return {
     user_id: session.userId.toString(),
     account: row.account,
@@ -91,12 +93,18 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
     created_at: new Date(row.created_at).toISOString(),
     vip: row.vip,
     balances: {
-      cash: formatRupees(balances.cashPaise),
-      available: formatRupees(balances.availablePaise),
-      frozen: formatRupees(balances.frozenPaise),
+      cash: formatRupees(balances.cash),
+      available: formatRupees(balances.available),
+      frozen: formatRupees(balances.frozen),
       // Positions count at the margin put into them; live P&L is added on screen from the stream.
-      total_assets: formatRupees(balances.cashPaise + balances.marginPaise),
+      total_assets: formatRupees(balances.cash + balances.margin),
     },
+    balances_by_currency: byCurrency.map(({ currency, cash, available, frozen }) => ({
+      currency,
+      cash: formatMinorAmount(cash, currency),
+      available: formatMinorAmount(available, currency),
+      frozen: formatMinorAmount(frozen, currency),
+    })),
     avatar_upload_id: row.avatar_upload_id?.toString() ?? null,
   };
 }

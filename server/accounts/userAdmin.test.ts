@@ -27,7 +27,7 @@ beforeAll(async () => {
   await registerAndLogIn(database.db, server, '9877700002', 'MUM1');
   await registerAndLogIn(database.db, server, '9888800003', 'MUM1');
   await database.db.transaction(async (tx) => {
-    const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', allowNegative: true });
+    const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
     const { availableAccountId } = await userLedgerAccounts(tx, funded.userId);
     await transfer(tx, {
       idempotencyKey: 'test-funding:9877700001',
@@ -35,7 +35,7 @@ beforeAll(async () => {
       reasonKind: 'correction',
       reasonParams: { amount: rupeesParam(1_234_56n), note: 'Test money' },
       userId: funded.userId,
-      postings: [{ accountId: source, amountPaise: -1_234_56n }, { accountId: availableAccountId, amountPaise: 1_234_56n }],
+      postings: [{ accountId: source, currency: 'INR', amount: -1_234_56n }, { accountId: availableAccountId, currency: 'INR', amount: 1_234_56n }],
     });
   });
 });

@@ -55,11 +55,11 @@ export async function userDetail(sql: Sql, userId: bigint, statementPage: number
   return {
     user: toUserRow(row),
     balances: {
-      cash: formatRupees(balances.cashPaise),
-      available: formatRupees(balances.availablePaise),
-      frozen: formatRupees(balances.frozenPaise),
+      cash: formatRupees(balances.cash),
+      available: formatRupees(balances.available),
+      frozen: formatRupees(balances.frozen),
       // The same figure the user sees in user/info: cash plus the margin in open positions.
-      total_assets: formatRupees(balances.cashPaise + balances.marginPaise),
+      total_assets: formatRupees(balances.cash + balances.margin),
     },
     statement: await statementOf(sql, userId, statementPage),
   };

@@ -7,8 +7,12 @@ const migrationFilePattern = /^(\d{4})_[a-z0-9_]+\.sql$/;
 // Any constant will do; it only has to be the same for every instance of the server.
 const migrationLockKey = 72_631_001;
 
-/** Applies, in order, every migration not applied yet, each in its own transaction. Safe when several servers start at once. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies, in order, every migration not applied yet, each in its own transaction. Safe when
+ * several servers start at once. `through` stops after that version: a test builds a database
+ * as an older release left it, fills it, and then migrates it the rest of the way.
+ */
+export async function migrate(db: Database, { through }: { through?: string } = {}): Promise<string[]> {
   if (db.engine === 'postgres') {
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
@@ -17,7 +21,7 @@ export async function migrate(db: Database): Promise<string[]> {
   } else {
     await db.execScript(createLedgerOfMigrations);
   }
-  const files = (await readdir(migrationsDir)).filter((name) => migrationFilePattern.test(name)).sort();
+  const files = (await readdir(migrationsDir)).filter((name) => migrationFilePattern.test(name) && (through === undefined || name.slice(0, 4) <= through)).sort();
   const appliedNow: string[] = [];
   for (const file of files) {
     const version = file.slice(0, 4);

@@ -116,6 +116,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     const fundingAccountId = await openLedgerAccount(tx, {
       code: 'demo:play-money-funding',
       kind: 'demo_funding',
+      currency: 'INR',
       allowNegative: true,
     });
     await transfer(tx, {
@@ -125,8 +126,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       reasonParams: { amount: rupeesParam(demoFundingPaise) },
       userId: user.id,
       postings: [
-        { accountId: fundingAccountId, amountPaise: -demoFundingPaise },
-        { accountId: availableAccountId, amountPaise: demoFundingPaise },
+        { accountId: fundingAccountId, currency: 'INR', amount: -demoFundingPaise },
+        { accountId: availableAccountId, currency: 'INR', amount: demoFundingPaise },
       ],
     });
     return { created: true };

@@ -149,10 +149,10 @@ describe('reviewing a deposit', () => {
   it('approval-credits-available-once-from-the-house-bank-with-a-reason-the-user-reads', async () => {
     const user = await world.newUser({ verified: false });
     const reported = await call('user/deposit', await depositForm(user, { amount: '12345.67', reference: 'UTR-APPROVE-1' }), user.session);
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 0n, frozenPaise: 0n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 0n, frozen: 0n });
     const approved = await review(reported.body.data.id, 'approve');
     expect(approved.body.data).toMatchObject({ status: 'approved', reviewer: world.reviewer.headers.account, account: user.account, reason: 'Checked against the bank statement' });
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 1_234_567n, frozenPaise: 0n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 1_234_567n, frozen: 0n });
     const [house] = await world.db.query<{ balance_paise: bigint }>("SELECT balance_paise FROM ledger_accounts WHERE code = 'house:bank'");
     expect(house!.balance_paise).toBeLessThanOrEqual(-1_234_567n);
     const records = await call('user/fundRecords', { page: 1, kind: 'deposit' }, user.session);
@@ -178,7 +178,7 @@ describe('reviewing a deposit', () => {
     const rejected = await review(reported.body.data.id, 'reject', world.admin.headers, 'No such credit on our statement');
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'No such credit on our statement' });
     expect((await fundingSnapshot(world.db, user.userId)).rows.transfers).toBe(transfersBefore);
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 0n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 0n });
     expect((await call('user/depositList', {}, user.session)).body.data.items[0]).toMatchObject({ status: 'rejected', reason: 'No such credit on our statement' });
     const [message] = (await call('user/messages', {}, user.session)).body.data.items;
     expect(message).toMatchObject({ kind: 'deposit_rejected', params: { amount: '7500.00', reason: 'No such credit on our statement' } });
@@ -198,7 +198,7 @@ describe('reviewing a deposit', () => {
     expect((await review(reported.body.data.id, 'approve')).body.msg).toBe('review_not_pending');
     const balances = await userBalances(world.db, user.userId);
     const decided = results.find((result) => result.body.msg === 'ok')!.body.data.status;
-    expect(balances.availablePaise).toBe(decided === 'approved' ? 600_000n : 0n);
+    expect(balances.available).toBe(decided === 'approved' ? 600_000n : 0n);
     expect(await auditOf(reported.body.data.id)).toHaveLength(1);
     await expectHealthyLedger(world.db);
   });

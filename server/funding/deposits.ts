@@ -175,8 +175,8 @@ export async function reviewDeposit(db: Database, staffId: bigint, form: Deposit
         reasonParams: { deposit_id: row.id.toString(), amount: rupeesParam(row.amount_paise), channel: row.channel_name, reference: row.reference },
         userId: row.user_id,
         postings: [
-          { accountId: houseBank, amountPaise: -row.amount_paise },
-          { accountId: availableAccountId, amountPaise: row.amount_paise },
+          { accountId: houseBank, currency: 'INR', amount: -row.amount_paise },
+          { accountId: availableAccountId, currency: 'INR', amount: row.amount_paise },
         ],
       }));
     }

@@ -94,8 +94,8 @@ async function checkInvariants(): Promise<void> {
       [user.userId.toString()],
     );
     const balances = await userBalances(world.db, user.userId);
-    expect(balances.frozenPaise).toBe(sums!.open);
-    expect(balances.availablePaise).toBe(sums!.approved - sums!.open - sums!.paid);
+    expect(balances.frozen).toBe(sums!.open);
+    expect(balances.available).toBe(sums!.approved - sums!.open - sums!.paid);
     heldByUsersPaise += sums!.approved - sums!.paid;
   }
   const [house] = await world.db.query<{ balance_paise: bigint }>("SELECT balance_paise FROM ledger_accounts WHERE code = 'house:bank'");

@@ -25,4 +25,4 @@ export async function lockUserForFunding(tx: Sql, userId: bigint): Promise<{ wit
  * negative by design.
  */
 export const houseBankAccountId = (sql: Sql): Promise<bigint> =>
-  openLedgerAccount(sql, { code: 'house:bank', kind: 'house_bank', allowNegative: true });
+  openLedgerAccount(sql, { code: 'house:bank', kind: 'house_bank', currency: 'INR', allowNegative: true });

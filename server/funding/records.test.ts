@@ -99,7 +99,7 @@ describe('the CSV statement', () => {
       expect(parseRupees(line.balance!)).toBe(running);
     }
     expect(parseRupees(closing.balance!)).toBe(running);
-    expect(running).toBe((await userBalances(world.db, user.userId)).cashPaise);
+    expect(running).toBe((await userBalances(world.db, user.userId)).cash);
     // Held money stays cash: a hold changes nothing, a payout takes it away.
     expect(lines.find((line) => line.kind === 'withdrawal_hold')!.change).toBe('0.00');
     expect(lines.find((line) => line.kind === 'withdrawal_payout')!.reason).toContain('=HYPERLINK("x")');
@@ -113,7 +113,7 @@ describe('the CSV statement', () => {
     const user = await busyUser();
     const tomorrow = istDay(Date.now() + dayMs);
     const rows = parse((await download(user, tomorrow, tomorrow)).body, { columns: true }) as Record<string, string>[];
-    const cash = (await userBalances(world.db, user.userId)).cashPaise;
+    const cash = (await userBalances(world.db, user.userId)).cash;
     expect(rows.map((row) => [row.kind, parseRupees(row.balance!)])).toEqual([
       ['opening_balance', cash],
       ['closing_balance', cash],

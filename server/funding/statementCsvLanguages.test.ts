@@ -30,7 +30,7 @@ beforeAll(async () => {
   user = await registerAndLogIn(database.db, server, '9811100001', 'SEOUL1');
   // One transfer per reason kind, through the real ledger, each moving one rupee in.
   await database.db.transaction(async (tx) => {
-    const source = await openLedgerAccount(tx, { code: 'test:csv-languages', kind: 'demo_funding', allowNegative: true });
+    const source = await openLedgerAccount(tx, { code: 'test:csv-languages', kind: 'demo_funding', currency: 'INR', allowNegative: true });
     const { availableAccountId } = await userLedgerAccounts(tx, user.userId);
     for (const reasonKind of statementReasonKinds) {
       const reason = { reasonKind, reasonParams: sampleStatementParams(reasonKind) } as TransferReason;
@@ -39,7 +39,7 @@ beforeAll(async () => {
         kind: transferKindGiving(reasonKind),
         ...reason,
         userId: user.userId,
-        postings: [{ accountId: source, amountPaise: -100n }, { accountId: availableAccountId, amountPaise: 100n }],
+        postings: [{ accountId: source, currency: 'INR', amount: -100n }, { accountId: availableAccountId, currency: 'INR', amount: 100n }],
       });
     }
   });

@@ -85,8 +85,8 @@ async function reject(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staff
     reasonParams: { withdrawal_id: row.id.toString(), amount: rupeesParam(row.amount_paise), note: form.reason },
     userId: row.user_id,
     postings: [
-      { accountId: frozenAccountId, amountPaise: -row.amount_paise },
-      { accountId: availableAccountId, amountPaise: row.amount_paise },
+      { accountId: frozenAccountId, currency: 'INR', amount: -row.amount_paise },
+      { accountId: availableAccountId, currency: 'INR', amount: row.amount_paise },
     ],
   });
   await tx.query("UPDATE withdrawals SET status = 'rejected', review_reason = $2, reviewed_by = $3, reviewed_at = now(), settle_transfer_id = $4 WHERE id = $1", [
@@ -121,8 +121,8 @@ async function approve(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staf
     },
     userId: row.user_id,
     postings: [
-      { accountId: frozenAccountId, amountPaise: -row.amount_paise },
-      { accountId: await houseBankAccountId(tx), amountPaise: row.amount_paise },
+      { accountId: frozenAccountId, currency: 'INR', amount: -row.amount_paise },
+      { accountId: await houseBankAccountId(tx), currency: 'INR', amount: row.amount_paise },
     ],
   });
   await tx.query(

@@ -65,7 +65,7 @@ describe('asking for a withdrawal', () => {
     });
     const requested = await call('user/withdraw', withdrawForm(user, { amount: '1500.50' }), user.session);
     expect(requested.body.data).toMatchObject({ amount: '1500.50', status: 'pending', card: { account_no_masked: '•••• 5678' }, reason: null, bank_reference: null });
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 1_849_950n, frozenPaise: 150_050n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 1_849_950n, frozen: 150_050n });
     const after = (await call('user/withdrawInfo', {}, user.session)).body.data;
     expect(after).toMatchObject({ withdrawable: '18499.50', rules: { no_operation_in_progress: false } });
     const [line] = (await call('user/fundRecords', { page: 1, kind: 'withdrawal' }, user.session)).body.data.items;
@@ -124,7 +124,7 @@ describe('asking for a withdrawal', () => {
     const form = withdrawForm(user, { amount: '2000.00' });
     const results = await Promise.all([call('user/withdraw', form, user.session), call('user/withdraw', form, user.session), call('user/withdraw', form, user.session)]);
     expect(results.map((result) => result.body.data?.id)).toEqual(Array(3).fill(results[0]!.body.data.id));
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 300_000n, frozenPaise: 200_000n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 300_000n, frozen: 200_000n });
     expect((await call('user/withdraw', { ...form, amount: '2500.00' }, user.session)).body.msg).toBe('idempotency_key_reused');
     expect((await fundingSnapshot(world.db, user.userId)).rows.withdrawals).toBe(1n);
   });
@@ -136,7 +136,7 @@ describe('reviewing a withdrawal', () => {
     const requested = await call('user/withdraw', withdrawForm(user, { amount: '3000.00' }), user.session);
     const rejected = await review(requested.body.data.id, 'reject', world.reviewer.headers, { reason: 'Card name mismatch at the bank' });
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'Card name mismatch at the bank', bank_reference: null, reviewer: world.reviewer.headers.account });
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 800_000n, frozenPaise: 0n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 800_000n, frozen: 0n });
     expect((await call('user/withdrawList', { page: 1 }, user.session)).body.data.items[0]).toMatchObject({ status: 'rejected', reason: 'Card name mismatch at the bank' });
     const [message] = (await call('user/messages', {}, user.session)).body.data.items;
     expect(message).toMatchObject({ kind: 'withdrawal_rejected', params: { amount: '3000.00', reason: 'Card name mismatch at the bank' } });
@@ -151,7 +151,7 @@ describe('reviewing a withdrawal', () => {
     const [house] = await world.db.query<{ balance_paise: bigint }>("SELECT balance_paise FROM ledger_accounts WHERE code = 'house:bank'");
     const paid = await review(requested.body.data.id, 'approve', world.reviewer.headers, { bank_reference: 'UTIB-NEFT-77' });
     expect(paid.body.data).toMatchObject({ status: 'paid', bank_reference: 'UTIB-NEFT-77', needs_second_approver: false, first_approver: null });
-    expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 550_000n, frozenPaise: 0n, cashPaise: 550_000n });
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 550_000n, frozen: 0n, cash: 550_000n });
     const [houseAfter] = await world.db.query<{ balance_paise: bigint }>("SELECT balance_paise FROM ledger_accounts WHERE code = 'house:bank'");
     expect(houseAfter!.balance_paise - house!.balance_paise).toBe(250_000n);
     const [line] = (await call('user/fundRecords', { page: 1, kind: 'withdrawal' }, user.session)).body.data.items;
@@ -180,12 +180,12 @@ describe('reviewing a withdrawal', () => {
       const first = await review(requested.body.data.id, 'approve', world.reviewer.headers, { bank_reference: undefined });
       expect(first.body.data).toMatchObject({ status: 'first_approved', first_approver: world.reviewer.headers.account, needs_second_approver: true });
       // The first approval moves no money.
-      expect(await userBalances(world.db, user.userId)).toMatchObject({ frozenPaise: 1_000_001n });
+      expect(await userBalances(world.db, user.userId)).toMatchObject({ frozen: 1_000_001n });
       expect((await review(requested.body.data.id, 'approve')).body.msg).toBe('second_approver_must_differ');
       expect((await call('user/withdraw', withdrawForm(user, { amount: '100.00' }), user.session)).body.msg).toBe('other_fund_operation_in_progress');
       const paid = await review(requested.body.data.id, 'approve', world.secondReviewer.headers);
       expect(paid.body.data).toMatchObject({ status: 'paid', first_approver: world.reviewer.headers.account, reviewer: world.secondReviewer.headers.account });
-      expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 3_999_999n, frozenPaise: 0n });
+      expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 3_999_999n, frozen: 0n });
       const actions = await world.db.query<{ action: string; login: string }>(
         "SELECT a.action, s.login FROM audit_log a JOIN staff s ON s.id = a.staff_id WHERE subject_kind = 'withdrawal' AND subject_id = $1 ORDER BY a.id",
         [requested.body.data.id],
@@ -210,13 +210,13 @@ describe('reviewing a withdrawal', () => {
       const toReject = await call('user/withdraw', withdrawForm(user, { amount: '4000.00' }), user.session);
       await review(toReject.body.data.id, 'approve');
       expect((await review(toReject.body.data.id, 'reject', world.reviewer.headers, { reason: 'Second look: suspicious' })).body.data.status).toBe('rejected');
-      expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 900_000n, frozenPaise: 0n });
+      expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 900_000n, frozen: 0n });
 
       const toPay = await call('user/withdraw', withdrawForm(user, { amount: '4000.00' }), user.session);
       await review(toPay.body.data.id, 'approve');
       const results = await Promise.all([review(toPay.body.data.id, 'approve', world.secondReviewer.headers), review(toPay.body.data.id, 'approve', world.admin.headers)]);
       expect(results.map((result) => result.body.msg).sort()).toEqual(['ok', 'review_not_pending']);
-      expect(await userBalances(world.db, user.userId)).toMatchObject({ availablePaise: 500_000n, frozenPaise: 0n });
+      expect(await userBalances(world.db, user.userId)).toMatchObject({ available: 500_000n, frozen: 0n });
       await expectHealthyLedger(world.db);
     } finally {
       await setSetting('withdrawal.four_eyes_above', '200000.00');

@@ -9,6 +9,7 @@ import { Refusal, refuse } from '../http/refusal.ts';
 import { checkFundPassword, verifiedKycName } from '../identity/identityChecks.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
+import { outstandingOf } from '../lending/loanStore.ts';
 import { isWithinWindow } from '../settings/timeWindow.ts';
 import { liveCardOf, liveCardsOf, maskAccountNumber } from './cards.ts';
 import type { FundingContext } from './context.ts';
@@ -75,17 +76,24 @@ export const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
 });
 
 /**
- * Money the user owes on loans. There is no loans domain yet; when there is, its
- * outstanding principal and interest is subtracted here and nowhere else.
+ * Money the user owes on loans, credit and margin: outstanding principal and unpaid interest
+ * (server/lending/). It is subtracted here and nowhere else.
  */
-export async function outstandingLoansPaise(_sql: Sql, _userId: bigint): Promise<bigint> {
-  return 0n;
+export async function outstandingLoansPaise(sql: Sql, userId: bigint): Promise<bigint> {
+  return outstandingOf(sql, userId);
+}
+
+/** Past what is withdrawable: 'outstanding_credit_repay_first' when the user's own money would cover it but a loan holds it back. */
+async function overWithdrawableKey(sql: Sql, userId: bigint, amountPaise: bigint): Promise<'outstanding_credit_repay_first' | 'insufficient_withdrawable_amount'> {
+  const balances = await userBalances(sql, userId);
+  const ownMoneyCovers = amountPaise <= balances.cash - balances.frozen;
+  return ownMoneyCovers && (await outstandingLoansPaise(sql, userId)) > 0n ? 'outstanding_credit_repay_first' : 'insufficient_withdrawable_amount';
 }
 
 /** Withdrawable = cash − frozen − outstanding loans (today: the available balance), never below zero. */
 export async function withdrawablePaise(sql: Sql, userId: bigint): Promise<bigint> {
   const balances = await userBalances(sql, userId);
-  const withdrawable = balances.cashPaise - balances.frozenPaise - (await outstandingLoansPaise(sql, userId));
+  const withdrawable = balances.cash - balances.frozen - (await outstandingLoansPaise(sql, userId));
   return withdrawable > 0n ? withdrawable : 0n;
 }
 
@@ -157,7 +165,7 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
     const card = await liveCardOf(tx, userId, form.card_id, 'share');
     if (!card) refuse('no_such_card');
     if (await openWithdrawalOf(tx, userId)) refuse('other_fund_operation_in_progress');
-    if (amountPaise > (await withdrawablePaise(tx, userId))) refuse('insufficient_withdrawable_amount');
+    if (amountPaise > (await withdrawablePaise(tx, userId))) refuse(await overWithdrawableKey(tx, userId, amountPaise));
     const { availableAccountId, frozenAccountId } = await userLedgerAccounts(tx, userId);
     let hold;
     try {
@@ -168,8 +176,8 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
         reasonParams: { amount: rupeesParam(amountPaise), bank_name: card.bank_name, account_masked: maskAccountNumber(card.account_no) },
         userId,
         postings: [
-          { accountId: availableAccountId, amountPaise: -amountPaise },
-          { accountId: frozenAccountId, amountPaise },
+          { accountId: availableAccountId, currency: 'INR', amount: -amountPaise },
+          { accountId: frozenAccountId, currency: 'INR', amount: amountPaise },
         ],
       });
     } catch (error) {

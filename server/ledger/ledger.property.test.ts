@@ -94,7 +94,7 @@ const commandOf = (keyPrefix: string, accounts: readonly bigint[], draft: Draft)
 const sumPostings = (commands: readonly TransferCommand[], accounts: readonly bigint[]) => {
   const balances = new Map(accounts.map((id) => [id, 0n]));
   for (const command of commands) {
-    for (const { accountId, amountPaise } of command.postings) balances.set(accountId, balances.get(accountId)! + amountPaise);
+    for (const { accountId, amount } of command.postings) balances.set(accountId, balances.get(accountId)! + amount);
   }
   return balances;
 };

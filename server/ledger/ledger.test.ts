@@ -2,12 +2,13 @@
 // and reused keys are refused without changing anything, retries record once, malformed
 // transfers are programming errors, and the database itself refuses edits and unbalanced rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyConventions } from '../../contract/currencies.ts';
 import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Database } from '../db/database.ts';
 import { Refusal } from '../http/refusal.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { balancesOf, type Posting, transfer, type TransferCommand } from './ledger.ts';
+import { assertTransferIsWellFormed, balancesOf, openLedgerAccount, type Posting, transfer, type TransferCommand } from './ledger.ts';
 import {
   attemptTransfer,
   closeTestDatabase,
@@ -56,10 +57,10 @@ it('transfer-moves-money-and-balances-follow', async () => {
   expect(await balancesList([alice!, bob!, source])).toEqual([700_00n, 300_00n, -1_000_00n]);
 
   // A multi-leg transfer splits one debit over several credits.
-  const split = [
-    { accountId: alice!, amountPaise: -600_00n },
-    { accountId: bob!, amountPaise: 100_00n },
-    { accountId: source, amountPaise: 500_00n },
+  const split: Posting[] = [
+    { accountId: alice!, currency: 'INR', amount: -600_00n },
+    { accountId: bob!, currency: 'INR', amount: 100_00n },
+    { accountId: source, currency: 'INR', amount: 500_00n },
   ];
   expect((await attemptTransfer(db, testCommand('moves-alice-splits', split))).kind).toBe('recorded');
   expect(await balancesList([alice!, bob!, source])).toEqual([100_00n, 400_00n, -500_00n]);
@@ -158,20 +159,20 @@ it('freeze-moves-available-to-frozen-and-cash-stays', async () => {
   const userTransfer = (key: string, kind: TransferCommand['kind'], postings: Posting[]) =>
     attemptTransfer(db, {
       idempotencyKey: key, kind, userId: user!.id, postings,
-      ...(kind === 'demo_funding' ? { reasonKind: 'demo_funding', reasonParams: { amount: rupeesParam(postings[1]!.amountPaise) } } : testMoneyReason(postings)),
+      ...(kind === 'demo_funding' ? { reasonKind: 'demo_funding', reasonParams: { amount: rupeesParam(postings[1]!.amount) } } : testMoneyReason(postings)),
     } as TransferCommand);
 
-  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 0n, frozenPaise: 0n, cashPaise: 0n, marginPaise: 0n });
+  expect(await userBalances(db, user!.id)).toEqual({ available: 0n, frozen: 0n, cash: 0n, margin: 0n });
   await userTransfer('freeze-fund', 'demo_funding', move(source, available, 1_000_00n));
   await userTransfer('freeze-order-1', 'freeze', move(available, frozen, 250_00n));
-  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 750_00n, frozenPaise: 250_00n, cashPaise: 1_000_00n, marginPaise: 0n });
+  expect(await userBalances(db, user!.id)).toEqual({ available: 750_00n, frozen: 250_00n, cash: 1_000_00n, margin: 0n });
   // Unfreezing more than is frozen would take the frozen account below zero.
   expect(await userTransfer('freeze-unfreeze-1', 'unfreeze', move(frozen, available, 250_01n))).toEqual({
     kind: 'refused',
     key: 'insufficient_available_balance',
   });
   await userTransfer('freeze-unfreeze-2', 'unfreeze', move(frozen, available, 100_00n));
-  expect(await userBalances(db, user!.id)).toEqual({ availablePaise: 850_00n, frozenPaise: 150_00n, cashPaise: 1_000_00n, marginPaise: 0n });
+  expect(await userBalances(db, user!.id)).toEqual({ available: 850_00n, frozen: 150_00n, cash: 1_000_00n, margin: 0n });
 });
 
 describe('database-refuses-update-delete-truncate', () => {
@@ -224,7 +225,7 @@ describe('database-keeps-each-balance-as-the-sum-of-its-postings', () => {
       const [row] = await tx.query<{ id: bigint }>(
         "INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint) VALUES ('raw-overdraw-1', 'test', 'correction', '{}', 'raw') RETURNING id",
       );
-      await tx.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, -5), ($1, $3, 5)', [row!.id.toString(), alice!.toString(), source.toString()]);
+      await tx.query("INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise) VALUES ($1, $2, 'INR', -5), ($1, $3, 'INR', 5)", [row!.id.toString(), alice!.toString(), source.toString()]);
     });
     await expect(attempt).rejects.toThrow(/guarded_not_negative/);
     expect(await balancesList([alice!, source])).toEqual([0n, 0n]);
@@ -241,11 +242,11 @@ describe('database-refuses-unbalanced-postings', () => {
     );
     return row!.id;
   };
-  const insertPostings = (sql: Pick<Database, 'query'>, transferId: bigint, legs: Array<[bigint, bigint]>) =>
+  const insertPostings = (sql: Pick<Database, 'query'>, transferId: bigint, legs: Array<[bigint, bigint, string?]>) =>
     sql.query(
-      `INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
-       SELECT $1, account_id, amount_paise FROM unnest($2::bigint[], $3::bigint[]) AS leg (account_id, amount_paise)`,
-      [transferId.toString(), legs.map(([account]) => account.toString()), legs.map(([, amount]) => amount.toString())],
+      `INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise)
+       SELECT $1, account_id, currency, amount_paise FROM unnest($2::bigint[], $3::text[], $4::bigint[]) AS leg (account_id, currency, amount_paise)`,
+      [transferId.toString(), legs.map(([account]) => account.toString()), legs.map(([, , currency]) => currency ?? 'INR'), legs.map(([, amount]) => amount.toString())],
     );
 
   it('database-refuses-unbalanced-postings in one insert, one-legged postings, and halves inserted apart', async () => {
@@ -277,19 +278,68 @@ describe('database-refuses-unbalanced-postings', () => {
   });
 });
 
+describe('every-amount-carries-its-currency', () => {
+  const insertTransfer = async (sql: Pick<Database, 'query'>, key: string) => {
+    const [row] = await sql.query<{ id: bigint }>(
+      `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint)
+       VALUES ($1, 'test', 'correction', '{}', 'raw') RETURNING id`,
+      [key],
+    );
+    return row!.id;
+  };
+  const rawPostings = (sql: Pick<Database, 'query'>, transferId: bigint, legs: Array<[bigint, string, bigint]>) =>
+    sql.query(
+      `INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise)
+       SELECT $1, account_id, currency, amount FROM unnest($2::bigint[], $3::text[], $4::bigint[]) AS leg (account_id, currency, amount)`,
+      [transferId.toString(), legs.map(([account]) => account.toString()), legs.map(([, currency]) => currency), legs.map(([, , amount]) => amount.toString())],
+    );
+
+  it('a-transfer-that-balances-only-across-currencies-is-refused-by-the-service-and-by-the-database', async () => {
+    const wonSource = await openLedgerAccount(db, { code: 'currency-test:won-source', kind: 'demo_funding', currency: 'KRW', allowNegative: true });
+    const rupeeSource = await openLedgerAccount(db, { code: 'currency-test:rupee-source', kind: 'demo_funding', currency: 'INR', allowNegative: true });
+    const before = await snapshot([wonSource, rupeeSource]);
+    // 100 paise out, 100 won in: the sum is zero only if rupees and won are added.
+    const mixed: Posting[] = [{ accountId: rupeeSource, currency: 'INR', amount: -100n }, { accountId: wonSource, currency: 'KRW', amount: 100n }];
+    expect(() => assertTransferIsWellFormed(testCommand('currency-mixed', mixed))).toThrow(/INR postings sum to -100/);
+    const raw = db.transaction(async (tx) => rawPostings(tx, await insertTransfer(tx, 'raw-currency-mixed'), [[rupeeSource, 'INR', -100n], [wonSource, 'KRW', 100n]]));
+    await expect(raw).rejects.toThrow(/does not balance to zero in each currency/);
+    expect(await snapshot([wonSource, rupeeSource])).toEqual(before);
+  });
+
+  it('a-posting-in-another-currency-than-its-account-is-refused-by-the-service-and-by-the-database', async () => {
+    const { guarded: [alice], source } = await openTestAccounts(db, 'currency-mismatch', 1);
+    const before = await snapshot([alice!, source]);
+    // Balanced in won, but both accounts hold rupees.
+    const wrong: Posting[] = [{ accountId: source, currency: 'KRW', amount: -500n }, { accountId: alice!, currency: 'KRW', amount: 500n }];
+    await expect(db.transaction((tx) => transfer(tx, testCommand('currency-mismatch', wrong)))).rejects.toThrow(/KRW posting to a INR account/);
+    const raw = db.transaction(async (tx) => rawPostings(tx, await insertTransfer(tx, 'raw-currency-mismatch'), [[source, 'KRW', -500n], [alice!, 'KRW', 500n]]));
+    await expect(raw).rejects.toThrow(/holds another currency/);
+    expect(await snapshot([alice!, source])).toEqual(before);
+  });
+
+  it('an-account-keeps-its-currency-and-the-currency-table-matches-the-contract', async () => {
+    const { source } = await openTestAccounts(db, 'currency-fixed', 1);
+    await expect(db.query("UPDATE ledger_accounts SET currency = 'KRW' WHERE id = $1", [source.toString()])).rejects.toThrow(/currency cannot change/);
+    const rows = await db.query<{ code: string; scale: number }>('SELECT code, scale FROM ledger_currencies ORDER BY code');
+    expect(Object.fromEntries(rows.map((row) => [row.code, Number(row.scale)]))).toEqual(
+      Object.fromEntries(Object.entries(currencyConventions).map(([code, { scale }]) => [code, scale])),
+    );
+  });
+});
+
 describe('database-refuses-postings-to-what-does-not-exist', () => {
   // The checks that replaced the postings' foreign keys (0010), raw SQL past the service.
   it('a-posting-naming-a-missing-account-or-a-missing-transfer-is-refused-and-changes-nothing', async () => {
     const { guarded: [alice], source } = await openTestAccounts(db, 'raw-missing', 1);
     const before = await snapshot([alice!, source]);
-    const postings = 'INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, -5), ($1, $3, 5)';
+    const postings = "INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise) VALUES ($1, $2, 'INR', -5), ($1, $3, 'INR', 5)";
     const missingAccount = db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: bigint }>(
         "INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint) VALUES ('raw-missing-account', 'test', 'correction', '{}', 'raw') RETURNING id",
       );
       await tx.query(postings, [row!.id.toString(), source.toString(), '987654321']);
     });
-    await expect(missingAccount).rejects.toThrow(/account that does not exist/);
+    await expect(missingAccount).rejects.toThrow(/account that does not exist or holds another currency/);
     await expect(db.query(postings, ['987654321', source.toString(), alice!.toString()])).rejects.toThrow(/does not exist or does not balance/);
     expect(await snapshot([alice!, source])).toEqual(before);
   });
@@ -298,18 +348,18 @@ describe('database-refuses-postings-to-what-does-not-exist', () => {
 describe('malformed-transfer-is-a-programming-error', () => {
   const cases: Array<[string, (accounts: { alice: bigint; source: bigint }) => TransferCommand, RegExp]> = [
     ['postings that do not sum to zero', ({ alice, source }) => testCommand('malformed-sum', [
-      { accountId: source, amountPaise: -100n },
-      { accountId: alice, amountPaise: 101n },
+      { accountId: source, currency: 'INR', amount: -100n },
+      { accountId: alice, currency: 'INR', amount: 101n },
     ]), /sum to 1, not zero/],
     ['a zero amount', ({ alice, source }) => testCommand('malformed-zero', [
       ...move(source, alice, 100n),
-      { accountId: alice, amountPaise: 0n },
+      { accountId: alice, currency: 'INR', amount: 0n },
     ]), /non-zero amount/],
-    ['a single posting', ({ alice }) => testCommand('malformed-single', [{ accountId: alice, amountPaise: 100n }]), /2\.\.16 postings/],
+    ['a single posting', ({ alice }) => testCommand('malformed-single', [{ accountId: alice, currency: 'INR', amount: 100n }]), /2\.\.16 postings/],
     ['no postings', () => testCommand('malformed-empty', []), /2\.\.16 postings/],
     ['seventeen postings', ({ alice, source }) => testCommand('malformed-seventeen', [
       ...Array.from({ length: 8 }, () => move(source, alice, 1n)).flat(),
-      { accountId: source, amountPaise: 1n },
+      { accountId: source, currency: 'INR', amount: 1n },
     ]), /2\.\.16 postings/],
     ['a short idempotency key', ({ alice, source }) => testCommand('short', move(source, alice, 1n)), /idempotency key/],
     ['a key with spaces', ({ alice, source }) => testCommand('has spaces in it', move(source, alice, 1n)), /idempotency key/],

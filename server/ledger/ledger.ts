@@ -1,9 +1,11 @@
 import { type StatementReasonKind, type StatementReasonParams, statementReasonParams } from '../../contract/statementReasons.ts';
+import type { LedgerCurrency } from '../../contract/currencies.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 
 // Double-entry ledger. Every money movement is one transfer made of postings that sum
-// to zero; a balance is the sum of an account's postings. Rows are never updated or
+// to zero in each currency; a balance is the sum of an account's postings, in the account's
+// one currency (minor units, contract/currencies.ts). Rows are never updated or
 // deleted (the database refuses it too). Callers run these inside a transaction.
 
 export const ledgerAccountKinds = [
@@ -18,12 +20,20 @@ export const ledgerAccountKinds = [
   'house_settlement',
   // the firm's collection bank: users' deposits come from it and payouts go back to it
   'house_bank',
+  // the firm's currency position: an exchange takes one currency in and pays another out
+  'house_fx',
+  // the firm's lending book (the money lent out) and the interest it has earned
+  'house_lending',
+  'house_interest',
+  // what a user owes on loans: a negative balance
+  'user_loan',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 export const transferKinds = [
   'demo_funding', 'freeze', 'unfreeze', 'test', 'order_freeze', 'order_fill', 'order_cancel', 'position_close',
   'deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout',
+  'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
@@ -41,11 +51,18 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   withdrawal_hold: ['withdrawal_held'],
   withdrawal_release: ['withdrawal_rejected'],
   withdrawal_payout: ['withdrawal_paid'],
+  fx_convert: ['fx_converted'],
+  loan_borrow: ['loan_borrowed'],
+  loan_interest: ['loan_interest_accrued'],
+  loan_repay: ['loan_repaid'],
+  pledge_sale: ['pledge_sold'],
 };
 
+/** Money moved into (positive) or out of (negative) one account, in minor units of the account's currency. */
 export interface Posting {
   accountId: bigint;
-  amountPaise: bigint;
+  currency: LedgerCurrency;
+  amount: bigint;
 }
 
 /**
@@ -78,12 +95,12 @@ export function assertTransferIsWellFormed(command: TransferCommand): void {
   if (!reasonKindsOf[command.kind].includes(command.reasonKind)) throw new Error(`ledger: a ${command.kind} transfer cannot give the reason ${command.reasonKind}`);
   const { postings } = command;
   if (postings.length < 2 || postings.length > postingsPerTransferMax) throw new Error('ledger: a transfer has 2..16 postings');
-  let sum = 0n;
+  const sums = new Map<LedgerCurrency, bigint>();
   for (const posting of postings) {
-    if (posting.amountPaise === 0n) throw new Error('ledger: a posting moves a non-zero amount');
-    sum += posting.amountPaise;
+    if (posting.amount === 0n) throw new Error('ledger: a posting moves a non-zero amount');
+    sums.set(posting.currency, (sums.get(posting.currency) ?? 0n) + posting.amount);
   }
-  if (sum !== 0n) throw new Error(`ledger: postings sum to ${sum}, not zero`);
+  for (const [currency, sum] of sums) if (sum !== 0n) throw new Error(`ledger: ${currency} postings sum to ${sum}, not zero`);
 }
 
 /**
@@ -96,7 +113,7 @@ function reasonParamsJson(command: TransferCommand): string {
 
 /** A stable description of what the transfer does, to tell a true retry from a reused key. */
 function fingerprintOf(command: TransferCommand): string {
-  const legs = command.postings.map((posting) => `${posting.accountId}:${posting.amountPaise}`).sort();
+  const legs = command.postings.map((posting) => `${posting.accountId}:${posting.amount}${posting.currency}`).sort();
   return `${command.kind}|${legs.join(',')}`;
 }
 
@@ -138,8 +155,11 @@ export async function transfer(tx: Sql, command: TransferCommand): Promise<Trans
   // which leaves the KEY SHARE locks of foreign keys to the accounts unblocked.
   const accounts = await lockedBalances(tx, accountIds);
   if (accounts.size !== accountIds.length) throw new Error('ledger: posting to an unknown account');
+  for (const posting of command.postings) {
+    if (accounts.get(posting.accountId)!.currency !== posting.currency) throw new Error(`ledger: a ${posting.currency} posting to a ${accounts.get(posting.accountId)!.currency} account`);
+  }
   for (const [accountId, account] of accounts) {
-    if (!account.allowNegative && account.balancePaise + (deltas.get(accountId) ?? 0n) < 0n) refuse('insufficient_available_balance');
+    if (!account.allowNegative && account.balance + (deltas.get(accountId) ?? 0n) < 0n) refuse('insufficient_available_balance');
   }
 
   await appendPostings(tx, [{ transferId, postings: command.postings }]);
@@ -147,17 +167,19 @@ export async function transfer(tx: Sql, command: TransferCommand): Promise<Trans
 }
 
 export interface LockedAccount {
-  balancePaise: bigint;
+  /** Minor units of `currency`. */
+  balance: bigint;
+  currency: LedgerCurrency;
   allowNegative: boolean;
 }
 
 /** Locks the accounts (in id order) for the rest of the transaction and reads their balances. */
 export async function lockedBalances(tx: Sql, accountIds: readonly bigint[]): Promise<Map<bigint, LockedAccount>> {
-  const rows = await tx.query<{ id: bigint; balance_paise: bigint; allow_negative: boolean }>(
-    'SELECT id, balance_paise, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+  const rows = await tx.query<{ id: bigint; balance_paise: bigint; currency: LedgerCurrency; allow_negative: boolean }>(
+    'SELECT id, balance_paise, currency, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
     [accountIds.map(String)],
   );
-  return new Map(rows.map((row) => [row.id, { balancePaise: row.balance_paise, allowNegative: row.allow_negative }]));
+  return new Map(rows.map((row) => [row.id, { balance: row.balance_paise, currency: row.currency, allowNegative: row.allow_negative }]));
 }
 
 /**
@@ -178,8 +200,8 @@ export async function appendTransfers(tx: Sql, transfers: readonly (TransferComm
          FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
            AS t (id, idempotency_key, kind, reason_kind, reason_params, request_fingerprint, user_id)
      )
-     INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
-     SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::bigint[])`,
+     INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise)
+     SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::text[], $11::bigint[])`,
     [
       transfers.map((transfer) => transfer.id.toString()),
       transfers.map((transfer) => transfer.idempotencyKey),
@@ -188,19 +210,20 @@ export async function appendTransfers(tx: Sql, transfers: readonly (TransferComm
       transfers.map(reasonParamsJson),
       transfers.map(fingerprintOf),
       transfers.map((transfer) => transfer.userId?.toString() ?? null),
-      postings.transferIds, postings.accountIds, postings.amounts,
+      postings.transferIds, postings.accountIds, postings.currencies, postings.amounts,
     ],
   );
 }
 
 /** The postings of some transfers as the three columns an unnest() insert takes. */
 function postingColumns(transfers: readonly { transferId: bigint; postings: readonly Posting[] }[]) {
-  const columns = { transferIds: [] as string[], accountIds: [] as string[], amounts: [] as string[] };
+  const columns = { transferIds: [] as string[], accountIds: [] as string[], currencies: [] as string[], amounts: [] as string[] };
   for (const { transferId, postings } of transfers) {
     for (const posting of postings) {
       columns.transferIds.push(transferId.toString());
       columns.accountIds.push(posting.accountId.toString());
-      columns.amounts.push(posting.amountPaise.toString());
+      columns.currencies.push(posting.currency);
+      columns.amounts.push(posting.amount.toString());
     }
   }
   return columns;
@@ -208,22 +231,22 @@ function postingColumns(transfers: readonly { transferId: bigint; postings: read
 
 /** One INSERT for every posting of the given transfers: the balance trigger sees them all at once. */
 async function appendPostings(tx: Sql, transfers: readonly { transferId: bigint; postings: readonly Posting[] }[]): Promise<void> {
-  const { transferIds, accountIds, amounts } = postingColumns(transfers);
+  const { transferIds, accountIds, currencies, amounts } = postingColumns(transfers);
   await tx.query(
-    `INSERT INTO ledger_postings (transfer_id, account_id, amount_paise)
-     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
-    [transferIds, accountIds, amounts],
+    `INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[])`,
+    [transferIds, accountIds, currencies, amounts],
   );
 }
 
-/** Net change per account of a set of postings. */
+/** Net change per account of a set of postings (an account holds one currency). */
 export function netChanges(postings: readonly Posting[]): Map<bigint, bigint> {
   const net = new Map<bigint, bigint>();
-  for (const posting of postings) net.set(posting.accountId, (net.get(posting.accountId) ?? 0n) + posting.amountPaise);
+  for (const posting of postings) net.set(posting.accountId, (net.get(posting.accountId) ?? 0n) + posting.amount);
   return net;
 }
 
-/** Balances as the database keeps them: each account's running sum of its postings (migration 0004). */
+/** Balances as the database keeps them: each account's running sum of its postings (migration 0004), in its currency. */
 export async function balancesOf(sql: Sql, accountIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
   const rows = await sql.query<{ id: bigint; balance_paise: bigint }>(
     'SELECT id, balance_paise FROM ledger_accounts WHERE id = ANY($1::bigint[])',
@@ -236,16 +259,19 @@ export async function balancesOf(sql: Sql, accountIds: readonly bigint[]): Promi
 
 export async function openLedgerAccount(
   sql: Sql,
-  account: { code: string; kind: LedgerAccountKind; userId?: bigint; allowNegative: boolean },
+  account: { code: string; kind: LedgerAccountKind; currency: LedgerCurrency; userId?: bigint; allowNegative: boolean },
 ): Promise<bigint> {
   // Look first: an upsert would lock the row until commit and serialise every transfer that opens it.
-  const [existing] = await sql.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE code = $1', [account.code]);
-  if (existing) return existing.id;
+  const [existing] = await sql.query<{ id: bigint; currency: string }>('SELECT id, currency FROM ledger_accounts WHERE code = $1', [account.code]);
+  if (existing) {
+    if (existing.currency !== account.currency) throw new Error(`ledger: account ${account.code} holds ${existing.currency}, not ${account.currency}`);
+    return existing.id;
+  }
   const [row] = await sql.query<{ id: bigint }>(
-    `INSERT INTO ledger_accounts (code, kind, user_id, allow_negative) VALUES ($1, $2, $3, $4)
+    `INSERT INTO ledger_accounts (code, kind, currency, user_id, allow_negative) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (code) DO UPDATE SET code = EXCLUDED.code
      RETURNING id`,
-    [account.code, account.kind, account.userId?.toString() ?? null, account.allowNegative],
+    [account.code, account.kind, account.currency, account.userId?.toString() ?? null, account.allowNegative],
   );
   if (!row) throw new Error('ledger: account not opened');
   return row.id;

@@ -17,16 +17,16 @@ export interface TestAccounts {
 export async function openTestAccounts(sql: Sql, prefix: string, guardedCount: number): Promise<TestAccounts> {
   const guarded: bigint[] = [];
   for (let index = 0; index < guardedCount; index++) {
-    guarded.push(await openLedgerAccount(sql, { code: `${prefix}:user:${index}`, kind: 'user_available', allowNegative: false }));
+    guarded.push(await openLedgerAccount(sql, { code: `${prefix}:user:${index}`, kind: 'user_available', currency: 'INR', allowNegative: false }));
   }
-  const source = await openLedgerAccount(sql, { code: `${prefix}:source`, kind: 'demo_funding', allowNegative: true });
+  const source = await openLedgerAccount(sql, { code: `${prefix}:source`, kind: 'demo_funding', currency: 'INR', allowNegative: true });
   return { guarded, source };
 }
 
 /** Two postings moving `amountPaise` from one account to another. */
 export const move = (from: bigint, to: bigint, amountPaise: bigint): Posting[] => [
-  { accountId: from, amountPaise: -amountPaise },
-  { accountId: to, amountPaise },
+  { accountId: from, currency: 'INR', amount: -amountPaise },
+  { accountId: to, currency: 'INR', amount: amountPaise },
 ];
 
 export const testCommand = (idempotencyKey: string, postings: readonly Posting[], kind: TransferCommand['kind'] = 'test'): TransferCommand => ({
@@ -38,7 +38,7 @@ export const testCommand = (idempotencyKey: string, postings: readonly Posting[]
 
 /** A hand-made move's reason (a correction) for the money the postings bring in: tests fund accounts this way. */
 export function testMoneyReason(postings: readonly Posting[], note = 'Test money'): TransferReason {
-  const moved = postings.reduce((sum, posting) => (posting.amountPaise > 0n ? sum + posting.amountPaise : sum), 0n);
+  const moved = postings.reduce((sum, posting) => (posting.amount > 0n ? sum + posting.amount : sum), 0n);
   return { reasonKind: 'correction', reasonParams: { amount: rupeesParam(moved), note } };
 }
 
@@ -60,7 +60,7 @@ export async function attemptTransfer(db: Database, command: TransferCommand): P
 
 /** The model's notion of "the same transfer": same kind, same multiset of legs, in any order. */
 export function fingerprintOf(command: Pick<TransferCommand, 'kind' | 'postings'>): string {
-  const legs = command.postings.map((posting) => `${posting.accountId}:${posting.amountPaise}`).sort();
+  const legs = command.postings.map((posting) => `${posting.accountId}:${posting.amount}`).sort();
   return `${command.kind}|${legs.join(',')}`;
 }
 

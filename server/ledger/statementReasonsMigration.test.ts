@@ -32,7 +32,8 @@ async function oldTransfer(sql: Sql, ids: Ids, key: string, kind: string, reason
     'INSERT INTO ledger_transfers (idempotency_key, kind, reason, request_fingerprint, user_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [key, kind, reason, `${kind}|old`, ids.user.toString()],
   );
-  await sql.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, $3), ($1, $4, $5)', [
+  // Rupees, as every posting then was (the test database has the currency column of 0014).
+  await sql.query("INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise) VALUES ($1, $2, 'INR', $3), ($1, $4, 'INR', $5)", [
     row!.id.toString(), ids.source.toString(), (-paise).toString(), ids.available.toString(), paise.toString(),
   ]);
   return row!.id;
@@ -41,8 +42,8 @@ async function oldTransfer(sql: Sql, ids: Ids, key: string, kind: string, reason
 async function oldOrder(sql: Sql, ids: Ids, fields: Record<string, string | number | null>): Promise<bigint> {
   const columns = Object.keys(fields);
   const [row] = await sql.query<{ id: bigint }>(
-    `INSERT INTO orders (user_id, idempotency_key, type, lot, leverage, ${columns.join(', ')})
-     VALUES ($1, $2, 'market', 1, 5, ${columns.map((_, index) => `$${index + 3}`).join(', ')}) RETURNING id`,
+    `INSERT INTO orders (user_id, idempotency_key, type, lot, leverage, currency, ${columns.join(', ')})
+     VALUES ($1, $2, 'market', 1, 5, 'INR', ${columns.map((_, index) => `$${index + 3}`).join(', ')}) RETURNING id`,
     [ids.user.toString(), `old-order-${columns.length}-${fields.code}`, ...Object.values(fields)],
   );
   return row!.id;
@@ -53,7 +54,7 @@ async function writeTheOldWay(sql: Database): Promise<Map<string, bigint>> {
   await issueInvitationCode(sql, { institutionName: 'Old Path Advisors', kind: 'advisor', code: 'OLDPATH' });
   const [user] = await sql.query<{ id: bigint }>("INSERT INTO users (account, password_hash, invitation_code) VALUES ('9822200001', 'x', 'OLDPATH') RETURNING id");
   const { availableAccountId } = await openUserLedgerAccounts(sql, user!.id);
-  const source = await openLedgerAccount(sql, { code: 'test:old-path', kind: 'demo_funding', allowNegative: true });
+  const source = await openLedgerAccount(sql, { code: 'test:old-path', kind: 'demo_funding', currency: 'INR', allowNegative: true });
   const staff = await createStaff(sql, null, { login: 'oldreviewer', name: 'Old Reviewer', role: 'reviewer', password: 'staff-password-123', reason: 'test fixture' });
   const [upload] = await sql.query<{ id: bigint }>(
     "INSERT INTO uploads (owner_user_id, purpose, stored_name, mime, bytes, width, height) VALUES ($1, 'deposit_receipt', $2, 'image/png', 1, 1, 1) RETURNING id",

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { rupeesParam } from '../../contract/statementReasons.ts';
+import type { LedgerCurrency } from '../../contract/currencies.ts';
+import { ledgerMoneyParam } from '../../contract/statementReasons.ts';
 import type { Database } from '../db/database.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
-import { userLedgerAccounts } from '../ledger/userBalances.ts';
+import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
 import type { TestServer } from './testServer.ts';
 
 // Users for tests, registered and logged in through the real endpoints.
@@ -28,14 +29,18 @@ export async function registerAndLogIn(db: Database, server: TestServer, account
 
 /** Gives a user `rupees` of test money from the tests' own source account, as one ledger transfer. */
 export async function fundUser(db: Database, userId: bigint, rupees: bigint): Promise<void> {
-  const paise = rupees * 100n;
+  await fundUserIn(db, userId, 'INR', rupees * 100n);
+}
+
+/** Gives a user test money in any currency (`minor` units: paise, whole won), opening their accounts in it. */
+export async function fundUserIn(db: Database, userId: bigint, currency: LedgerCurrency, minor: bigint): Promise<void> {
   await db.transaction(async (tx) => {
-    const source = await openLedgerAccount(tx, { code: 'test:funding', kind: 'demo_funding', allowNegative: true });
-    const { availableAccountId } = await userLedgerAccounts(tx, userId);
+    const source = await openLedgerAccount(tx, { code: currency === 'INR' ? 'test:funding' : `test:funding:${currency}`, kind: 'demo_funding', currency, allowNegative: true });
+    const { availableAccountId } = await openUserLedgerAccounts(tx, userId, currency);
     await transfer(tx, {
       idempotencyKey: `test-funding:${userId}:${randomUUID()}`, kind: 'test', userId,
-      reasonKind: 'correction', reasonParams: { amount: rupeesParam(paise), note: 'Test money' },
-      postings: [{ accountId: source, amountPaise: -paise }, { accountId: availableAccountId, amountPaise: paise }],
+      reasonKind: 'correction', reasonParams: { amount: ledgerMoneyParam(minor, currency), note: 'Test money' },
+      postings: [{ accountId: source, currency, amount: -minor }, { accountId: availableAccountId, currency, amount: minor }],
     });
   });
 }

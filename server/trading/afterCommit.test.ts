@@ -206,9 +206,9 @@ describe('refused before the commit', () => {
     const server = await serverOn(db);
     const { userId } = await fundedTrader(server);
     await server.close();
-    const writer = createOrderWriter({ db, currentRules: () => generousRules, house: await houseAccountLanes(db, 2), market: driven.market, now: Date.now, queueMax: 2 });
+    const writer = createOrderWriter({ db, currentRules: () => generousRules, house: await houseAccountLanes(db, 2, ['INR']), market: driven.market, now: Date.now, queueMax: 2 });
     const place = (idempotencyKey: string) => writer.submit({
-      kind: 'place', userId, vip: false, idempotencyKey, code: 'TCS', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 1,
+      kind: 'place', userId, vip: false, idempotencyKey, code: 'TCS', currency: 'INR', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 1,
       limitPaise: null, pricePaise: BigInt(last('TCS')), fillsNow: true,
     });
     const outcomes = await Promise.allSettled([place(key()), place(key()), place(key()), place(key())]);

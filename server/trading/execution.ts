@@ -4,6 +4,7 @@ import { createRestingOrderBook } from './matching/restingOrders.ts';
 import type { TradingContext } from './orders.ts';
 import { orderById, type OrderRow } from './orderStore.ts';
 import { marginCallPrice } from './rules.ts';
+import { hundredthsOfLedgerAmount } from '../../contract/currencies.ts';
 import type { OrderEvent } from './writer/events.ts';
 
 // Execution against the stream. Resting limit orders fill when the published price
@@ -97,7 +98,9 @@ export function createExecution(context: TradingContext, options: ExecutionOptio
       // number-ok: the books index prices as numbers of paise (quote prices are safe integers far below 2^53).
       watch('limits', { ...base, pricePaise: Number(row.limit_price_paise) });
     } else if (row.status === 'holding') {
-      const price = marginCallPrice(row.side, row.fill_price_paise!, row.margin_paise!, row.quantity, context.currentRules().maintenanceMarginPercent);
+      // The margin is in the ledger's unit of the order's currency (whole won), prices in hundredths.
+      const margin = hundredthsOfLedgerAmount(row.margin_paise!, row.currency);
+      const price = marginCallPrice(row.side, row.fill_price_paise!, margin, row.quantity, context.currentRules().maintenanceMarginPercent);
       watch('marginCalls', { ...base, pricePaise: Number(price) }); // number-ok: as above
     }
   }

@@ -1,7 +1,8 @@
 import type { Order, OrderSide, OrderStatus, OrderType } from '../../contract/trading.ts';
+import { formatMinorAmount, type LedgerCurrency, ledgerAmountOfHundredths } from '../../contract/currencies.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Sql } from '../db/database.ts';
-import { openLedgerAccount } from '../ledger/ledger.ts';
+import { openHouseAccount } from '../ledger/houseAccounts.ts';
 
 // Rows of the orders table and their REST shape.
 
@@ -13,6 +14,8 @@ export type OrderRow = {
   side: OrderSide;
   type: OrderType;
   status: OrderStatus;
+  /** The instrument's currency: the *_paise money columns are its minor units (whole won); prices stay in hundredths. */
+  currency: LedgerCurrency;
   quantity: bigint;
   lot: number;
   leverage: number;
@@ -38,12 +41,14 @@ export type OrderRow = {
   end_idempotency_key: string | null;
 };
 
-const money = (paise: bigint | null) => (paise === null ? null : formatRupees(paise));
+/** Prices travel in hundredths whatever the currency. */
+const priceText = (hundredths: bigint | null) => (hundredths === null ? null : formatRupees(hundredths));
 const time = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export function toOrder(row: OrderRow, name: string): Order {
   const price = row.fill_price_paise ?? row.limit_price_paise ?? 0n;
-  const amount = price * row.quantity;
+  const amount = ledgerAmountOfHundredths(price * row.quantity, row.currency);
+  const money = (minor: bigint) => formatMinorAmount(minor, row.currency);
   return {
     order_no: row.id.toString(),
     code: row.code,
@@ -54,15 +59,16 @@ export function toOrder(row: OrderRow, name: string): Order {
     quantity: Number(row.quantity),
     lot: row.lot,
     leverage: row.leverage,
-    limit_price: money(row.limit_price_paise),
-    fill_price: money(row.fill_price_paise),
-    amount: formatRupees(amount),
-    margin: formatRupees(row.margin_paise ?? (amount + BigInt(row.leverage) - 1n) / BigInt(row.leverage)),
-    service_fee: formatRupees(row.open_service_fee_paise + row.close_service_fee_paise),
-    stamp_duty: formatRupees(row.side === 'long' ? row.open_tax_paise : row.close_tax_paise),
-    selling_fee: formatRupees(row.side === 'long' ? row.close_tax_paise : row.open_tax_paise),
-    close_price: money(row.close_price_paise),
-    realised_pnl: money(row.realised_pnl_paise),
+    currency: row.currency,
+    limit_price: priceText(row.limit_price_paise),
+    fill_price: priceText(row.fill_price_paise),
+    amount: money(amount),
+    margin: money(row.margin_paise ?? (amount + BigInt(row.leverage) - 1n) / BigInt(row.leverage)),
+    service_fee: money(row.open_service_fee_paise + row.close_service_fee_paise),
+    stamp_duty: money(row.side === 'long' ? row.open_tax_paise : row.close_tax_paise),
+    selling_fee: money(row.side === 'long' ? row.close_tax_paise : row.open_tax_paise),
+    close_price: priceText(row.close_price_paise),
+    realised_pnl: row.realised_pnl_paise === null ? null : money(row.realised_pnl_paise),
     close_reason: row.close_reason,
     created_at: new Date(row.created_at).toISOString(),
     filled_at: time(row.filled_at),
@@ -90,21 +96,25 @@ export interface HouseAccounts {
 
 /**
  * The firm's accounts a batch of orders posts to, one set per batch the writer has in flight
- * (a lane). Every fill and close credits fees and taxes, so with one set the second batch in
- * flight waited for the first one's commit on those rows; with a set per lane the batches
- * share only the users' own accounts. The firm's fees are the sum over lanes. Lane 0 keeps
- * the original codes.
+ * (a lane) and per currency orders settle in. Every fill and close credits fees and taxes, so
+ * with one set the second batch in flight waited for the first one's commit on those rows;
+ * with a set per lane the batches share only the users' own accounts. The firm's fees are the
+ * sum over lanes. Lane 0's rupee accounts keep the original codes.
  */
-export async function houseAccountLanes(sql: Sql, lanes: number): Promise<HouseAccounts[]> {
-  const suffix = (lane: number) => (lane === 0 ? '' : `:${lane}`);
-  const opened: HouseAccounts[] = [];
+export async function houseAccountLanes(sql: Sql, lanes: number, currencies: readonly LedgerCurrency[]): Promise<Map<LedgerCurrency, HouseAccounts>[]> {
+  const opened: Map<LedgerCurrency, HouseAccounts>[] = [];
   for (let lane = 0; lane < lanes; lane++) {
-    opened.push({
-      feesAccountId: await openLedgerAccount(sql, { code: `house:fees${suffix(lane)}`, kind: 'house_fees', allowNegative: false }),
-      taxesAccountId: await openLedgerAccount(sql, { code: `house:taxes${suffix(lane)}`, kind: 'house_taxes', allowNegative: false }),
-      // The counterparty of every position: it pays traders' profits and receives their losses.
-      settlementAccountId: await openLedgerAccount(sql, { code: `house:settlement${suffix(lane)}`, kind: 'house_settlement', allowNegative: true }),
-    });
+    const laneSuffix = lane === 0 ? undefined : lane;
+    const byCurrency = new Map<LedgerCurrency, HouseAccounts>();
+    for (const currency of new Set(['INR' as const, ...currencies])) {
+      byCurrency.set(currency, {
+        feesAccountId: await openHouseAccount(sql, 'house_fees', currency, laneSuffix),
+        taxesAccountId: await openHouseAccount(sql, 'house_taxes', currency, laneSuffix),
+        // The counterparty of every position: it pays traders' profits and receives their losses.
+        settlementAccountId: await openHouseAccount(sql, 'house_settlement', currency, laneSuffix),
+      });
+    }
+    opened.push(byCurrency);
   }
   return opened;
 }

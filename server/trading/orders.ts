@@ -71,7 +71,7 @@ export async function placeOrder(context: TradingContext, session: Session, form
     if (!context.orderRate.admit(session.userId)) refuse('submit_too_frequently');
     const pricePaise = limitPaise ?? lastPaise;
     command = {
-      kind: 'place', userId: session.userId, vip: session.vip, idempotencyKey: form.idempotency_key, code: spec.code, side: form.side,
+      kind: 'place', userId: session.userId, vip: session.vip, idempotencyKey: form.idempotency_key, code: spec.code, currency: spec.currency, side: form.side,
       type: form.type, quantity: BigInt(form.quantity), lot, leverage: form.leverage, limitPaise, pricePaise,
       fillsNow: form.type === 'market' || (form.side === 'long' ? lastPaise <= pricePaise : lastPaise >= pricePaise),
     };

@@ -34,11 +34,11 @@ beforeAll(async () => {
     const session = (await server.call('user/login', { account, password: form.password })).body.data;
     const [user] = await database.db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [account]);
     await database.db.transaction(async (tx) => {
-      const source = await openLedgerAccount(tx, { code: 'test:property-funding', kind: 'demo_funding', allowNegative: true });
+      const source = await openLedgerAccount(tx, { code: 'test:property-funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
       const { availableAccountId } = await userLedgerAccounts(tx, user!.id);
       // Enough for a few orders, not for every order: some must be refused for funds.
       await transfer(tx, { idempotencyKey: `property-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(500_000_00n), note: 'Test money' }, userId: user!.id,
-        postings: [{ accountId: source, amountPaise: -500_000_00n }, { accountId: availableAccountId, amountPaise: 500_000_00n }] });
+        postings: [{ accountId: source, currency: 'INR', amount: -500_000_00n }, { accountId: availableAccountId, currency: 'INR', amount: 500_000_00n }] });
     });
     traders.push({ session, userId: user!.id });
   }
@@ -110,8 +110,8 @@ async function checkInvariants(): Promise<void> {
          FROM orders WHERE user_id = $1`,
       [userId.toString()],
     );
-    expect(balances.frozenPaise).toBe(held!.frozen);
-    expect(balances.marginPaise).toBe(held!.margin);
+    expect(balances.frozen).toBe(held!.frozen);
+    expect(balances.margin).toBe(held!.margin);
   }
 }
 

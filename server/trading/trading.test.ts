@@ -52,9 +52,9 @@ describe('placing orders', () => {
     const amount = price * 100n;
     const spent = marginFor(amount, 2) + feeOn(amount, defaultTradingRules.fees.serviceFeeBps) + feeOn(amount, defaultTradingRules.fees.stampDutyBps);
     const balances = await userBalances(database.db, userId);
-    expect(balances.availablePaise).toBe(100_000_000n - spent);
-    expect(balances.frozenPaise).toBe(0n);
-    expect(balances.marginPaise).toBe(marginFor(amount, 2));
+    expect(balances.available).toBe(100_000_000n - spent);
+    expect(balances.frozen).toBe(0n);
+    expect(balances.margin).toBe(marginFor(amount, 2));
     const statement = (await server.call('user/statement', {}, session)).body.data as { kind: string }[];
     expect(statement.map((line) => line.kind).slice(0, 2)).toEqual(['order_fill', 'order_freeze']);
   });
@@ -106,8 +106,8 @@ describe('competing orders', () => {
     expect(results.map((result) => result.body.msg).sort()).toEqual(['insufficient_available_balance', 'ok']);
     expect(await ordersOf(userId)).toBe(1);
     const balances = await userBalances(database.db, userId);
-    expect(balances.availablePaise).toBeGreaterThanOrEqual(0n);
-    expect(balances.frozenPaise).toBe(0n);
+    expect(balances.available).toBeGreaterThanOrEqual(0n);
+    expect(balances.frozen).toBe(0n);
   });
 
   it('refuses orders past the per-user rate limit with submit_too_frequently', async () => {
@@ -150,7 +150,7 @@ describe('resting limit orders, closing and margin calls', () => {
     const price = last('WIPRO') - 100;
     const placed = (await server.call('order/place', { code: 'WIPRO', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: (price / 100).toFixed(2), idempotency_key: key() }, session)).body;
     expect(placed.data.status).toBe('pending');
-    expect((await userBalances(database.db, userId)).frozenPaise).toBeGreaterThan(0n);
+    expect((await userBalances(database.db, userId)).frozen).toBeGreaterThan(0n);
     driven.trade('WIPRO', price);
     await server.app.execution.settled();
     const filled = (await server.call('order/detail', { order_no: placed.data.order_no }, session)).body.data;
@@ -158,7 +158,7 @@ describe('resting limit orders, closing and margin calls', () => {
     const messages = (await server.call('user/messages', { page: 1 }, session)).body.data;
     expect(messages.items[0]).toMatchObject({ kind: 'order_filled', params: { order_no: placed.data.order_no, code: 'WIPRO', price: (price / 100).toFixed(2) } });
     expect((await server.call('order/cancel', { order_no: placed.data.order_no }, session)).body.msg).toBe('order_not_pending');
-    expect((await userBalances(database.db, userId)).frozenPaise).toBe(0n);
+    expect((await userBalances(database.db, userId)).frozen).toBe(0n);
   });
 
   it('returns the frozen money on cancel', async () => {
@@ -167,7 +167,7 @@ describe('resting limit orders, closing and margin calls', () => {
     const placed = (await server.call('order/place', { code: 'ITC', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: (price / 100).toFixed(2), idempotency_key: key() }, session)).body;
     const cancelled = (await server.call('order/cancel', { order_no: placed.data.order_no }, session)).body;
     expect(cancelled.data.status).toBe('cancelled');
-    expect(await userBalances(database.db, userId)).toMatchObject({ availablePaise: 100_000_000n, frozenPaise: 0n });
+    expect(await userBalances(database.db, userId)).toMatchObject({ available: 100_000_000n, frozen: 0n });
     expect((await server.call('order/close', { order_no: placed.data.order_no }, session)).body.msg).toBe('order_not_holding');
   });
 
@@ -179,8 +179,8 @@ describe('resting limit orders, closing and margin calls', () => {
     const closed = (await server.call('order/close', { order_no: opened.order_no }, session)).body.data;
     expect(closed).toMatchObject({ status: 'closed', realised_pnl: '500.00', close_reason: 'user' });
     const balances = await userBalances(database.db, userId);
-    expect(balances.marginPaise).toBe(0n);
-    expect(balances.availablePaise).toBeGreaterThan(100_000_000n);
+    expect(balances.margin).toBe(0n);
+    expect(balances.available).toBeGreaterThan(100_000_000n);
   });
 
   it('closes a leveraged long automatically when its loss reaches the maintenance level, and says why', async () => {
@@ -214,7 +214,7 @@ describe('fees staff change at run time', () => {
       const { session, userId } = await fundedTrader(1_000_000n);
       const limitPaise = last('WIPRO') - 100;
       const resting = (await feeServer.call('order/place', { code: 'WIPRO', side: 'long', type: 'limit', quantity: 100, leverage: 1, price: (limitPaise / 100).toFixed(2), idempotency_key: key() }, session)).body.data;
-      const frozen = (await userBalances(database.db, userId)).frozenPaise;
+      const frozen = (await userBalances(database.db, userId)).frozen;
 
       expect((await setServiceFee(40)).body.msg).toBe('ok');
       expect((await feeServer.call('trade/rules', {}, session)).body.data).toMatchObject({ serviceFeeBps: 40 });
@@ -228,10 +228,10 @@ describe('fees staff change at run time', () => {
       expect(parseRupees(filled.service_fee)! + parseRupees(filled.stamp_duty)!).toBe(oldFees);
       expect(marginFor(amount, 1) + oldFees).toBe(frozen);
 
-      const before = (await userBalances(database.db, userId)).availablePaise;
+      const before = (await userBalances(database.db, userId)).available;
       const tcs = BigInt(last('TCS')) * 100n;
       expect((await feeServer.call('order/place', { code: 'TCS', side: 'long', type: 'market', quantity: 100, leverage: 1, idempotency_key: key() }, session)).body.msg).toBe('ok');
-      const spent = before - (await userBalances(database.db, userId)).availablePaise;
+      const spent = before - (await userBalances(database.db, userId)).available;
       expect(spent).toBe(marginFor(tcs, 1) + feeOn(tcs, 40) + feeOn(tcs, defaultTradingRules.fees.stampDutyBps));
     } finally {
       await setServiceFee(defaultTradingRules.fees.serviceFeeBps);
@@ -258,10 +258,10 @@ describe('fee schedules', () => {
       const price = BigInt(last('TCS'));
       const lots = (blockMinimumPaise / (price * 100n) + 1n) * 100n;
       const place = async (quantity: bigint) => {
-        const before = (await userBalances(database.db, userId)).availablePaise;
+        const before = (await userBalances(database.db, userId)).available;
         const { body } = await feeServer.call('order/place', { code: 'TCS', side: 'long', type: 'market', quantity: Number(quantity), leverage: 5, idempotency_key: key() }, vipSession);
         expect(body.msg).toBe('ok');
-        return { order: body.data, spent: before - (await userBalances(database.db, userId)).availablePaise, amount: BigInt(body.data.fill_price.replace('.', '')) * quantity };
+        return { order: body.data, spent: before - (await userBalances(database.db, userId)).available, amount: BigInt(body.data.fill_price.replace('.', '')) * quantity };
       };
       const block = await place(lots);
       expect(block.amount).toBeGreaterThanOrEqual(blockMinimumPaise);
@@ -312,7 +312,7 @@ describe('negative balance protection', () => {
     await server.app.execution.settled();
     const closed = (await server.call('order/detail', { order_no: opened.data.order_no }, session)).body.data;
     expect(closed).toMatchObject({ status: 'closed', close_reason: 'margin_call' });
-    expect((await userBalances(database.db, userId)).availablePaise).toBe(0n);
+    expect((await userBalances(database.db, userId)).available).toBe(0n);
     const statement = (await server.call('user/statement', {}, session)).body.data;
     expect(statement[0]).toMatchObject({ reason_kind: 'position_closed_by_margin_call', reason_params: { absorbed: { currency: 'INR' } } });
   });

@@ -12,7 +12,7 @@ import { defaultTradingRules } from '../rules.ts';
 import { type BatchPlan, planBatch, type PlanContext } from './batchPlan.ts';
 import type { PlaceCommand, WriterCommand } from './commands.ts';
 
-const house = { feesAccountId: 901n, taxesAccountId: 902n, settlementAccountId: 903n };
+const house = new Map([['INR' as const, { feesAccountId: 901n, taxesAccountId: 902n, settlementAccountId: 903n }]]);
 const accountsOf = (userId: bigint) => ({ availableAccountId: userId * 10n + 1n, frozenAccountId: userId * 10n + 2n, marginAccountId: userId * 10n + 3n });
 const now = Date.UTC(2026, 10, 23, 5, 0, 0);
 
@@ -26,16 +26,16 @@ function contextFor(availableByUser: Record<string, bigint>, orders: OrderRow[] 
   const accounts = new Map();
   for (const [user, available] of Object.entries(availableByUser)) {
     const ids = accountsOf(BigInt(user));
-    accounts.set(BigInt(user), ids);
-    balances.set(ids.availableAccountId, { balancePaise: available, allowNegative: false });
-    balances.set(ids.frozenAccountId, { balancePaise: 0n, allowNegative: false });
-    balances.set(ids.marginAccountId, { balancePaise: orders.filter((row) => row.user_id === BigInt(user)).reduce((sum, row) => sum + (row.margin_paise ?? 0n), 0n), allowNegative: false });
+    accounts.set(`${user}:INR`, ids);
+    balances.set(ids.availableAccountId, { balance: available, currency: 'INR', allowNegative: false });
+    balances.set(ids.frozenAccountId, { balance: 0n, currency: 'INR', allowNegative: false });
+    balances.set(ids.marginAccountId, { currency: 'INR', balance: orders.filter((row) => row.user_id === BigInt(user)).reduce((sum, row) => sum + (row.margin_paise ?? 0n), 0n), allowNegative: false });
   }
   return { rules: defaultTradingRules, house, market: marketAt(prices), now, accounts, balances, orders: new Map(orders.map((row) => [row.id, row])), existing: new Map(), openOrderRoom: 1_000 };
 }
 
 const place = (userId: bigint, key: string, overrides: Partial<PlaceCommand> = {}): PlaceCommand => ({
-  kind: 'place', userId, vip: false, idempotencyKey: key, code: 'TCS', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 1,
+  kind: 'place', userId, vip: false, idempotencyKey: key, code: 'TCS', currency: 'INR', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 1,
   limitPaise: null, pricePaise: 350_000n, fillsNow: true, ...overrides,
 });
 
@@ -50,7 +50,7 @@ function transfersOf(plan: BatchPlan): TransferCommand[] {
 }
 
 const holding = (overrides: Partial<OrderRow>): OrderRow => ({
-  id: 77n, user_id: 1n, idempotency_key: 'held-order-1', code: 'TCS', side: 'long', type: 'market', status: 'holding', quantity: 100n, lot: 100,
+  id: 77n, user_id: 1n, idempotency_key: 'held-order-1', code: 'TCS', currency: 'INR', side: 'long', type: 'market', status: 'holding', quantity: 100n, lot: 100,
   leverage: 5, limit_price_paise: null, frozen_paise: 0n, open_service_fee_bps: null, open_tax_bps: null, fill_price_paise: 350_000n, margin_paise: 7_000_000n, open_service_fee_paise: 0n,
   open_tax_paise: 0n, close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
   locked_until: null, created_at: new Date(now), filled_at: new Date(now), closed_at: null, end_idempotency_key: null, ...overrides,
@@ -63,7 +63,7 @@ describe('planning a batch', () => {
     expect(plan.outcomes.map((outcome) => outcome.kind)).toEqual(['inserted', 'refused']);
     expect(plan.outcomes[1]).toMatchObject({ error: { key: 'insufficient_available_balance' } });
     expect(plan.inserts).toHaveLength(1);
-    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balancePaise).toBe(costOfOne / 2n);
+    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balance).toBe(costOfOne / 2n);
   });
 
   it('orders-of-different-users-in-one-batch-do-not-share-money', () => {
@@ -118,8 +118,8 @@ describe('planning a batch', () => {
       reasonKind: 'position_closed_by_margin_call',
       reasonParams: { order_no: '77', code: 'TCS', price: { amount: '200000', currency: 'INR' }, absorbed: { currency: 'INR' } },
     });
-    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balancePaise).toBe(0n);
-    expect(context.balances.get(accountsOf(1n).marginAccountId)!.balancePaise).toBe(0n);
+    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balance).toBe(0n);
+    expect(context.balances.get(accountsOf(1n).marginAccountId)!.balance).toBe(0n);
   });
 
   it('a-new-order-beyond-the-room-in-the-books-is-refused-and-takes-nothing', () => {
@@ -128,7 +128,7 @@ describe('planning a batch', () => {
     expect(plan.outcomes.map((outcome) => (outcome.kind === 'refused' ? outcome.error.key : outcome.kind))).toEqual(['inserted', 'inserted', 'order_book_full', 'same_as']);
     expect(plan.inserts).toHaveLength(2);
     expect(context.openOrderRoom).toBe(0);
-    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balancePaise).toBe(costOfOne * 8n);
+    expect(context.balances.get(accountsOf(1n).availableAccountId)!.balance).toBe(costOfOne * 8n);
   });
 
   it('a-cancel-or-close-repeated-with-its-key-answers-with-the-order-as-it-was-left', () => {

@@ -1,7 +1,8 @@
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { LockedAccount, Posting, TransferCommand } from '../../ledger/ledger.ts';
-import { rupeesParam } from '../../../contract/statementReasons.ts';
-import type { UserLedgerAccounts } from '../../ledger/userBalances.ts';
+import { type LedgerCurrency, ledgerAmountOfHundredths } from '../../../contract/currencies.ts';
+import { ledgerMoneyParam, priceParam } from '../../../contract/statementReasons.ts';
+import { userCurrencyKey, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import { type FeeSchedule, legFees, marginFor } from '../../../contract/fees.ts';
@@ -15,10 +16,12 @@ import type { CancelCommand, CloseCommand, FillCommand, MarginCallCommand, Place
 
 export interface PlanContext {
   rules: TradingRules;
-  house: HouseAccounts;
+  /** The firm's accounts of the batch's lane, per currency. */
+  house: ReadonlyMap<LedgerCurrency, HouseAccounts>;
   market: Market;
   now: number;
-  accounts: ReadonlyMap<bigint, UserLedgerAccounts>;
+  /** The batch's users' accounts per currency (userCurrencyKey); a pair is missing when the user holds none in it. */
+  accounts: ReadonlyMap<string, UserLedgerAccounts>;
   /** Balances of the batch's user accounts, locked; updated as commands are planned. */
   balances: Map<bigint, LockedAccount>;
   /** The order rows commands target, locked; updated as commands are planned. */
@@ -65,7 +68,7 @@ export interface BatchPlan {
 
 export const keyOf = (userId: bigint, idempotencyKey: string) => `${userId}:${idempotencyKey}`;
 
-const nonZero = (postings: Posting[]): Posting[] => postings.filter((posting) => posting.amountPaise !== 0n);
+const nonZero = (postings: Posting[]): Posting[] => postings.filter((posting) => posting.amount !== 0n);
 
 export function planBatch(context: PlanContext, commands: readonly WriterCommand[]): BatchPlan {
   const plan: BatchPlan = { outcomes: [], inserts: [], updates: [] };
@@ -102,51 +105,70 @@ function planOne(context: PlanContext, plan: BatchPlan, placedKeys: Map<string, 
  */
 function post(context: PlanContext, postings: readonly Posting[]): void {
   const after = new Map<bigint, bigint>();
-  for (const { accountId, amountPaise } of postings) {
+  for (const { accountId, currency, amount } of postings) {
     const locked = context.balances.get(accountId);
     if (!locked) {
-      if (amountPaise < 0n && accountId !== context.house.settlementAccountId) throw new Error(`trading: debit of unlocked account ${accountId}`);
+      if (amount < 0n && accountId !== houseOf(context, currency).settlementAccountId) throw new Error(`trading: debit of unlocked account ${accountId}`);
       continue;
     }
-    after.set(accountId, (after.get(accountId) ?? locked.balancePaise) + amountPaise);
+    if (locked.currency !== currency) throw new Error(`trading: a ${currency} posting to a ${locked.currency} account`);
+    after.set(accountId, (after.get(accountId) ?? locked.balance) + amount);
   }
   for (const [accountId, balance] of after) {
     if (balance < 0n && !context.balances.get(accountId)!.allowNegative) refuse('insufficient_available_balance');
   }
-  for (const [accountId, balance] of after) context.balances.get(accountId)!.balancePaise = balance;
+  for (const [accountId, balance] of after) context.balances.get(accountId)!.balance = balance;
 }
 
-function accountsOf(context: PlanContext, userId: bigint): UserLedgerAccounts {
-  const accounts = context.accounts.get(userId);
-  if (!accounts) throw new Error(`trading: accounts of user ${userId} were not loaded for the batch`);
+/** A user's accounts in the currency of an order they already have: opened before the order was. */
+function accountsOf(context: PlanContext, userId: bigint, currency: LedgerCurrency): UserLedgerAccounts {
+  const accounts = context.accounts.get(userCurrencyKey(userId, currency));
+  if (!accounts) throw new Error(`trading: ${currency} accounts of user ${userId} were not loaded for the batch`);
   return accounts;
 }
 
+function houseOf(context: PlanContext, currency: LedgerCurrency): HouseAccounts {
+  const house = context.house.get(currency);
+  if (!house) throw new Error(`trading: no house accounts in ${currency}`);
+  return house;
+}
+
+/**
+ * A contract amount (price × quantity, in hundredths as the stream prices) in the ledger's
+ * minor unit of the order's currency, and the fee schedule it pays: the block-trade size is
+ * a rupee amount, so only rupee legs can reach it.
+ */
+function legAmount(context: PlanContext, currency: LedgerCurrency, vip: boolean, priceHundredths: bigint, quantity: bigint) {
+  const amount = ledgerAmountOfHundredths(priceHundredths * quantity, currency);
+  return { amount, schedule: scheduleFor(context.rules, vip, currency === 'INR' ? amount : 0n) };
+}
+
 /** The opening rates an order pays: those it was accepted with (orders from before 0009: today's schedule for its size). */
-function openingSchedule(context: PlanContext, row: Pick<OrderRow, 'open_service_fee_bps' | 'open_tax_bps'>, vip: boolean, amount: bigint): FeeSchedule {
-  if (row.open_service_fee_bps === null || row.open_tax_bps === null) return scheduleFor(context.rules, vip, amount);
+function openingSchedule(row: Pick<OrderRow, 'open_service_fee_bps' | 'open_tax_bps'>, todays: FeeSchedule): FeeSchedule {
+  if (row.open_service_fee_bps === null || row.open_tax_bps === null) return todays;
   // legFees picks stamp duty or selling fee by side; the order kept the one its opening leg pays.
   return { serviceFeeBps: row.open_service_fee_bps, stampDutyBps: row.open_tax_bps, sellingFeeBps: row.open_tax_bps };
 }
 
 /** The fill of an order at `pricePaise`: what becomes margin, fees and taxes, and what frozen money comes back. */
-function fillTerms(context: PlanContext, row: Pick<OrderRow, 'side' | 'quantity' | 'leverage' | 'frozen_paise' | 'open_service_fee_bps' | 'open_tax_bps'>, pricePaise: bigint, vip: boolean) {
-  const amount = pricePaise * row.quantity;
+function fillTerms(context: PlanContext, row: Pick<OrderRow, 'side' | 'quantity' | 'leverage' | 'frozen_paise' | 'open_service_fee_bps' | 'open_tax_bps' | 'currency'>, pricePaise: bigint, vip: boolean) {
+  const { amount, schedule } = legAmount(context, row.currency, vip, pricePaise, row.quantity);
   const margin = marginFor(amount, row.leverage);
-  const fees = legFees(row.side, 'open', amount, openingSchedule(context, row, vip, amount));
+  const fees = legFees(row.side, 'open', amount, openingSchedule(row, schedule));
   const refund = row.frozen_paise - margin - fees.service - fees.tax;
   if (refund < 0n) throw new Error('trading: an order would fill for more than it froze');
   const filledAt = new Date(context.now);
   return { margin, fees, refund, filledAt, lockedUntil: new Date(lockedUntil(context.now, context.rules)) };
 }
 
-function fillPostings(context: PlanContext, accounts: UserLedgerAccounts, frozen: bigint, terms: ReturnType<typeof fillTerms>): Posting[] {
+function fillPostings(context: PlanContext, currency: LedgerCurrency, accounts: UserLedgerAccounts, frozen: bigint, terms: ReturnType<typeof fillTerms>): Posting[] {
+  const house = houseOf(context, currency);
   return nonZero([
-    { accountId: accounts.frozenAccountId, amountPaise: -frozen },
-    { accountId: accounts.marginAccountId, amountPaise: terms.margin },
-    { accountId: context.house.feesAccountId, amountPaise: terms.fees.service },
-    { accountId: context.house.taxesAccountId, amountPaise: terms.fees.tax },
-    { accountId: accounts.availableAccountId, amountPaise: terms.refund },
+    { accountId: accounts.frozenAccountId, currency, amount: -frozen },
+    { accountId: accounts.marginAccountId, currency, amount: terms.margin },
+    { accountId: house.feesAccountId, currency, amount: terms.fees.service },
+    { accountId: house.taxesAccountId, currency, amount: terms.fees.tax },
+    { accountId: accounts.availableAccountId, currency, amount: terms.refund },
   ]);
 }
 
@@ -158,18 +180,20 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   if (earlier !== undefined) return { kind: 'same_as', command: earlier };
   if (context.openOrderRoom <= 0) refuse('order_book_full');
 
-  const amount = command.pricePaise * command.quantity;
-  const schedule = scheduleFor(context.rules, command.vip, amount);
+  const { currency } = command;
+  const { amount, schedule } = legAmount(context, currency, command.vip, command.pricePaise, command.quantity);
   const openFees = legFees(command.side, 'open', amount, schedule);
   const frozen = marginFor(amount, command.leverage) + openFees.service + openFees.tax;
-  const accounts = accountsOf(context, command.userId);
+  // An order in won is paid in won: without any, the answer offers the exchange.
+  const accounts = context.accounts.get(userCurrencyKey(command.userId, currency));
+  if (!accounts || context.balances.get(accounts.availableAccountId)!.balance <= 0n) refuse('no_balance_in_currency');
   const freeze: Posting[] = [
-    { accountId: accounts.availableAccountId, amountPaise: -frozen },
-    { accountId: accounts.frozenAccountId, amountPaise: frozen },
+    { accountId: accounts.availableAccountId, currency, amount: -frozen },
+    { accountId: accounts.frozenAccountId, currency, amount: frozen },
   ];
   const pending: NewOrderRow = {
     user_id: command.userId, idempotency_key: command.idempotencyKey, code: command.code, side: command.side, type: command.type,
-    status: 'pending', quantity: command.quantity, lot: command.lot, leverage: command.leverage, limit_price_paise: command.limitPaise,
+    status: 'pending', currency, quantity: command.quantity, lot: command.lot, leverage: command.leverage, limit_price_paise: command.limitPaise,
     frozen_paise: frozen, open_service_fee_bps: schedule.serviceFeeBps,
     open_tax_bps: command.side === 'long' ? schedule.stampDutyBps : schedule.sellingFeeBps, fill_price_paise: null, margin_paise: null, open_service_fee_paise: 0n, open_tax_paise: 0n,
     close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
@@ -178,7 +202,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   const what = { side: command.side, quantity: command.quantity.toString(), code: command.code };
   const freezeTransfer = (orderId: bigint): TransferCommand => ({
     idempotencyKey: `order:${orderId}:freeze`, kind: 'order_freeze', userId: command.userId, postings: freeze,
-    reasonKind: 'order_margin_held', reasonParams: { order_no: orderId.toString(), ...what, amount: rupeesParam(frozen) },
+    reasonKind: 'order_margin_held', reasonParams: { order_no: orderId.toString(), ...what, amount: ledgerMoneyParam(frozen, currency) },
   });
   if (!command.fillsNow) {
     post(context, freeze);
@@ -188,7 +212,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     return { kind: 'inserted' };
   }
   const terms = fillTerms(context, pending, command.pricePaise, command.vip);
-  const fill = fillPostings(context, accounts, frozen, terms);
+  const fill = fillPostings(context, currency, accounts, frozen, terms);
   // Both transfers are checked as one: the order is accepted and filled, or neither.
   post(context, [...freeze, ...fill]);
   context.openOrderRoom -= 1;
@@ -202,7 +226,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     transfers: (orderId) => [
       freezeTransfer(orderId),
       { idempotencyKey: `order:${orderId}:fill`, kind: 'order_fill', userId: command.userId, postings: fill,
-        reasonKind: 'order_filled', reasonParams: { order_no: orderId.toString(), ...what, price: rupeesParam(command.pricePaise) } },
+        reasonKind: 'order_filled', reasonParams: { order_no: orderId.toString(), ...what, price: priceParam(command.pricePaise, currency) } },
     ],
   });
   return { kind: 'inserted' };
@@ -220,7 +244,7 @@ function planFill(context: PlanContext, plan: BatchPlan, command: FillCommand, i
   if (!row || row.status !== 'pending') return { kind: 'answered', row: null };
   if (row.user_id !== command.userId) throw new Error(`trading: fill of order ${row.id} names user ${command.userId}, not its owner`);
   const terms = fillTerms(context, row, command.pricePaise, command.vip);
-  const postings = fillPostings(context, accountsOf(context, row.user_id), row.frozen_paise, terms);
+  const postings = fillPostings(context, row.currency, accountsOf(context, row.user_id, row.currency), row.frozen_paise, terms);
   post(context, postings);
   return update(plan, context, index, row, {
     ...row, status: 'holding', fill_price_paise: command.pricePaise, margin_paise: terms.margin,
@@ -228,7 +252,7 @@ function planFill(context: PlanContext, plan: BatchPlan, command: FillCommand, i
   }, {
     idempotencyKey: `order:${row.id}:fill`, kind: 'order_fill', userId: row.user_id, postings,
     reasonKind: 'order_filled',
-    reasonParams: { order_no: row.id.toString(), side: row.side, quantity: row.quantity.toString(), code: row.code, price: rupeesParam(command.pricePaise) },
+    reasonParams: { order_no: row.id.toString(), side: row.side, quantity: row.quantity.toString(), code: row.code, price: priceParam(command.pricePaise, row.currency) },
   });
 }
 
@@ -237,15 +261,16 @@ function planCancel(context: PlanContext, plan: BatchPlan, command: CancelComman
   if (!row || row.user_id !== command.userId) refuse('order_not_found');
   if (isRepeatOf(row, 'cancelled', command.idempotencyKey)) return { kind: 'answered', row };
   if (row.status !== 'pending') refuse('order_not_pending');
-  const accounts = accountsOf(context, row.user_id);
+  const { currency } = row;
+  const accounts = accountsOf(context, row.user_id, currency);
   const postings: Posting[] = [
-    { accountId: accounts.frozenAccountId, amountPaise: -row.frozen_paise },
-    { accountId: accounts.availableAccountId, amountPaise: row.frozen_paise },
+    { accountId: accounts.frozenAccountId, currency, amount: -row.frozen_paise },
+    { accountId: accounts.availableAccountId, currency, amount: row.frozen_paise },
   ];
   post(context, postings);
   return update(plan, context, index, row, { ...row, status: 'cancelled', closed_at: new Date(context.now), end_idempotency_key: command.idempotencyKey ?? null }, {
     idempotencyKey: `order:${row.id}:cancel`, kind: 'order_cancel', userId: row.user_id, postings,
-    reasonKind: 'order_cancelled', reasonParams: { order_no: row.id.toString(), amount: rupeesParam(row.frozen_paise) },
+    reasonKind: 'order_cancelled', reasonParams: { order_no: row.id.toString(), amount: ledgerMoneyParam(row.frozen_paise, currency) },
   });
 }
 
@@ -265,26 +290,27 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand 
   const quote = context.market.quote(row.code);
   if (!quote || quote.last <= 0) refuse('stock_price_not_available');
   const price = BigInt(quote.last);
-  const pnl = pnlAt(row.side, row.fill_price_paise!, price, row.quantity);
-  const closeAmount = price * row.quantity;
-  const closeFees = legFees(row.side, 'close', closeAmount, scheduleFor(context.rules, command.vip, closeAmount));
+  const { currency } = row;
+  const pnl = ledgerAmountOfHundredths(pnlAt(row.side, row.fill_price_paise!, price, row.quantity), currency);
+  const close = legAmount(context, currency, command.vip, price, row.quantity);
+  const closeFees = legFees(row.side, 'close', close.amount, close.schedule);
   const margin = row.margin_paise!;
-  const accounts = accountsOf(context, row.user_id);
-  const { house } = context;
+  const accounts = accountsOf(context, row.user_id, currency);
+  const house = houseOf(context, currency);
   // What the position hands back: margin plus P&L less closing fees. A loss beyond that is
   // taken from available money, but never more than there is: the firm's settlement
   // account absorbs any rest (negative balance protection), and the reason says so.
   const owed = margin + pnl - closeFees.service - closeFees.tax;
-  const available = context.balances.get(accounts.availableAccountId)!.balancePaise;
+  const available = context.balances.get(accounts.availableAccountId)!.balance;
   const fromAvailable = owed < 0n && -owed > available ? -available : owed;
   const absorbed = fromAvailable - owed;
-  const closed = { order_no: row.id.toString(), code: row.code, price: rupeesParam(price), ...(absorbed > 0n ? { absorbed: rupeesParam(absorbed) } : {}) };
+  const closed = { order_no: row.id.toString(), code: row.code, price: priceParam(price, currency), ...(absorbed > 0n ? { absorbed: ledgerMoneyParam(absorbed, currency) } : {}) };
   const postings = nonZero([
-    { accountId: accounts.marginAccountId, amountPaise: -margin },
-    { accountId: house.settlementAccountId, amountPaise: -pnl - absorbed },
-    { accountId: house.feesAccountId, amountPaise: closeFees.service },
-    { accountId: house.taxesAccountId, amountPaise: closeFees.tax },
-    { accountId: accounts.availableAccountId, amountPaise: fromAvailable },
+    { accountId: accounts.marginAccountId, currency, amount: -margin },
+    { accountId: house.settlementAccountId, currency, amount: -pnl - absorbed },
+    { accountId: house.feesAccountId, currency, amount: closeFees.service },
+    { accountId: house.taxesAccountId, currency, amount: closeFees.tax },
+    { accountId: accounts.availableAccountId, currency, amount: fromAvailable },
   ]);
   post(context, postings);
   return update(plan, context, index, row, {

@@ -1,4 +1,5 @@
 import type { OrderSide, OrderType } from '../../../contract/trading.ts';
+import type { LedgerCurrency } from '../../../contract/currencies.ts';
 import type { OrderRow } from '../orderStore.ts';
 
 // The commands the order writer takes. Each is checked and priced against the batch's
@@ -10,6 +11,8 @@ export interface PlaceCommand {
   vip: boolean;
   idempotencyKey: string;
   code: string;
+  /** The instrument's currency: the order freezes, pays and settles in it. */
+  currency: LedgerCurrency;
   side: OrderSide;
   type: OrderType;
   quantity: bigint;

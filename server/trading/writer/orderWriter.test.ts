@@ -22,20 +22,20 @@ const users: bigint[] = [];
 const accountIds: bigint[] = [];
 
 async function newWriter(): Promise<OrderWriter> {
-  return createOrderWriter({ db: database.db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(database.db, 2), market: driven.market, now: Date.now });
+  return createOrderWriter({ db: database.db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(database.db, 2, ['INR']), market: driven.market, now: Date.now });
 }
 
 beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
   const { code } = await issueInvitationCode(db, { institutionName: 'Writer Desk', kind: 'advisor', code: 'WRITER1' });
-  const funding = await openLedgerAccount(db, { code: 'test:writer-funding', kind: 'demo_funding', allowNegative: true });
+  const funding = await openLedgerAccount(db, { code: 'test:writer-funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
   for (let index = 0; index < 8; index++) {
     const [user] = await db.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [String(9_844_400_000 + index), 'not-a-real-hash', code]);
     const accounts = await openUserLedgerAccounts(db, user!.id);
     await db.transaction((tx) => transfer(tx, {
       idempotencyKey: `writer-funding:${index}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(100_000_000_00n), note: 'Test money' }, userId: user!.id,
-      postings: [{ accountId: funding, amountPaise: -100_000_000_00n }, { accountId: accounts.availableAccountId, amountPaise: 100_000_000_00n }],
+      postings: [{ accountId: funding, currency: 'INR', amount: -100_000_000_00n }, { accountId: accounts.availableAccountId, currency: 'INR', amount: 100_000_000_00n }],
     }));
     users.push(user!.id);
     accountIds.push(accounts.availableAccountId, accounts.frozenAccountId, accounts.marginAccountId);
@@ -52,7 +52,7 @@ afterAll(async () => {
 const place = (userId: bigint, key: string, overrides: Partial<PlaceCommand> = {}): PlaceCommand => {
   const price = BigInt(driven.market.quote('TCS')!.last);
   return {
-    kind: 'place', userId, vip: false, idempotencyKey: key, code: 'TCS', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 2,
+    kind: 'place', userId, vip: false, idempotencyKey: key, code: 'TCS', currency: 'INR', side: 'long', type: 'market', quantity: 100n, lot: 100, leverage: 2,
     limitPaise: null, pricePaise: price, fillsNow: true, ...overrides,
   };
 };
@@ -80,7 +80,7 @@ describe('the order writer', () => {
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(writer.stats().fallbacks - before.fallbacks).toBe(1);
-    expect((await userBalances(database.db, users[0]!)).frozenPaise).toBe(resting.frozen_paise);
+    expect((await userBalances(database.db, users[0]!)).frozen).toBe(resting.frozen_paise);
     expect(await ledgerHealth(database.db, accountIds)).toEqual(healthyLedger());
   });
 

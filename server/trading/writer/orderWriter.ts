@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import { appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
-import { ledgerAccountsOfUsers, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
+import type { LedgerCurrency } from '../../../contract/currencies.ts';
+import { ledgerAccountsOf, userCurrencyKey, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
 import { notifyAll } from '../../notifications/notifications.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
@@ -31,8 +32,8 @@ export interface OrderWriterOptions {
   db: Database;
   /** The rules in force now: read once per batch. */
   currentRules: () => TradingRules;
-  /** The firm's accounts, one set per batch written at the same time (houseAccountLanes): as many batches are in flight as there are sets. */
-  house: readonly HouseAccounts[];
+  /** The firm's accounts per currency, one set per batch written at the same time (houseAccountLanes): as many batches are in flight as there are sets. */
+  house: readonly ReadonlyMap<LedgerCurrency, HouseAccounts>[];
   market: Market;
   now: () => number;
   logger?: Logger;
@@ -80,8 +81,9 @@ const listenersMax = 8;
 export function createOrderWriter({
   db, currentRules, house, market, now, logger, batchSizeMax = 1024, queueMax = defaultQueueMax, openOrders = { max: Number.POSITIVE_INFINITY, atStart: 0 },
 }: OrderWriterOptions): OrderWriter {
-  // Which ledger accounts a user has never changes: looked up once per user.
-  const accountsByUser = new Map<bigint, UserLedgerAccounts>();
+  // Which ledger accounts a user has in a currency never changes once opened: looked up once
+  // per (user, currency). Not having any is not remembered: an exchange may open them.
+  const accountsByUser = new Map<string, UserLedgerAccounts>();
   const queue: Queued[] = [];
   let queuedUserCommands = 0;
   const counters = { batches: 0, commands: 0, fallbacks: 0, refusedBusy: 0 };
@@ -91,22 +93,31 @@ export function createOrderWriter({
   // batches in flight can never promise the books more than they hold.
   let openOrderCount = openOrders.atStart;
 
-  async function accountsOf(sql: Sql, userIds: Iterable<bigint>): Promise<Map<bigint, UserLedgerAccounts>> {
-    const wanted = [...new Set(userIds)];
-    const missing = wanted.filter((userId) => !accountsByUser.has(userId));
-    if (missing.length > 0) for (const [userId, accounts] of await ledgerAccountsOfUsers(sql, missing)) accountsByUser.set(userId, accounts);
-    return new Map(wanted.map((userId) => [userId, accountsByUser.get(userId)!]));
+  async function accountsOf(sql: Sql, pairs: readonly { userId: bigint; currency: LedgerCurrency }[]): Promise<Map<string, UserLedgerAccounts>> {
+    const missing = pairs.filter(({ userId, currency }) => !accountsByUser.has(userCurrencyKey(userId, currency)));
+    if (missing.length > 0) for (const [key, accounts] of await ledgerAccountsOf(sql, missing)) accountsByUser.set(key, accounts);
+    const found = new Map<string, UserLedgerAccounts>();
+    for (const { userId, currency } of pairs) {
+      const accounts = accountsByUser.get(userCurrencyKey(userId, currency));
+      if (accounts) found.set(userCurrencyKey(userId, currency), accounts);
+    }
+    return found;
   }
 
   // Lock and read everything the batch touches, decide every command in memory, then write
   // all rows: a fixed handful of statements whatever the batch size. Ids are drawn from the
   // sequences up front so that every row, and every transfer's key, is known before writing.
   async function write(tx: Sql, commands: readonly WriterCommand[], lane: number, taken: { orders: number }): Promise<Written> {
-    const accounts = await accountsOf(tx, commands.map((command) => command.userId));
-    const accountIds = [...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]);
     const targets = [...new Set(commands.map(targetOrderOf).filter((id): id is bigint => id !== null))];
     const places = commands.filter((command): command is PlaceCommand => command.kind === 'place');
     const orders = await lockOrders(tx, targets.sort(compareIds));
+    // Each command moves money in its order's currency: a new order's instrument's, or the
+    // locked row's (a command whose order is gone is refused without touching money).
+    const accounts = await accountsOf(tx, commands.flatMap((command) => {
+      const currency = command.kind === 'place' ? command.currency : orders.get(command.orderId)?.currency;
+      return currency ? [{ userId: command.userId, currency }] : [];
+    }));
+    const accountIds = [...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]);
     const existing = await ordersByKeys(tx, places);
     const balances = await lockedBalances(tx, accountIds.sort(compareIds));
     // At most two transfers per new order (freeze and fill) and one per other command.

@@ -19,6 +19,7 @@ const userInfo: ResponseOf<'user/info'> = {
   created_at: '2026-01-05T06:00:00.000Z',
   vip: false,
   balances: { cash: '1000000.00', available: '1000000.00', frozen: '0.00', total_assets: '1000000.00' },
+  balances_by_currency: [{ currency: 'INR', cash: '1000000.00', available: '1000000.00', frozen: '0.00' }],
   avatar_upload_id: null,
 };
 const messages = (unread: number) => answerOk('user/messages', { items: [], total: unread, page: 1, page_size: 10, unread });

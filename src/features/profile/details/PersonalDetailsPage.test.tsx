@@ -19,6 +19,7 @@ const userInfo: ResponseOf<'user/info'> = {
   created_at: '2026-01-05T20:00:00.000Z',
   vip: true,
   balances: { cash: '0.00', available: '0.00', frozen: '0.00', total_assets: '0.00' },
+  balances_by_currency: [{ currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00' }],
   avatar_upload_id: null,
 };
 const kyc: ResponseOf<'user/kyc'> = {

@@ -33,6 +33,7 @@ export function orderOf(overrides: Partial<Order> = {}): Order {
     order_no: '1001',
     code: 'RELIANCE',
     name: 'Reliance Industries',
+    currency: 'INR',
     side: 'long',
     type: 'market',
     status: 'holding',
