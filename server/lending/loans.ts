@@ -98,6 +98,8 @@ export interface RepayCommand {
   loanId: bigint;
   amountPaise: bigint;
   idempotencyKey: string;
+  /** Hook for the pledge monitor (pledgeMonitor.ts): a repayment from the sale of pledged stock says so in the statement. */
+  pledgeSale?: { pledgeId: bigint; orderId: bigint; code: string };
 }
 
 /**
@@ -125,11 +127,13 @@ export async function repayLoanIn(tx: Sql, userId: bigint, command: RepayCommand
   const { interestPaise, principalPaise } = splitRepayment(command.amountPaise, loan.interest_outstanding_paise);
   const { availableAccountId } = await userLedgerAccounts(tx, userId);
   const loanAccountId = await openUserLoanAccount(tx, userId);
+  const split = { loan_id: loan.id.toString(), amount: rupeesParam(command.amountPaise), interest: rupeesParam(interestPaise), principal: rupeesParam(principalPaise) };
+  const sale = command.pledgeSale;
   const repaid = await transfer(tx, {
     idempotencyKey: repayKeyOf(userId, command.idempotencyKey),
-    kind: 'loan_repay',
-    reasonKind: 'loan_repaid',
-    reasonParams: { loan_id: loan.id.toString(), amount: rupeesParam(command.amountPaise), interest: rupeesParam(interestPaise), principal: rupeesParam(principalPaise) },
+    ...(sale
+      ? { kind: 'pledge_sale', reasonKind: 'pledge_sold', reasonParams: { ...split, pledge_id: sale.pledgeId.toString(), order_no: sale.orderId.toString(), code: sale.code } } as const
+      : { kind: 'loan_repay', reasonKind: 'loan_repaid', reasonParams: split } as const),
     userId,
     postings: [
       { accountId: availableAccountId, currency: 'INR', amount: -command.amountPaise },

@@ -47,5 +47,8 @@ export interface SaleRepayment {
 
 /** Repays the loan from a forced sale's proceeds (interest first), the statement saying why. */
 export async function repayMarginLoanFromSale(tx: Sql, sale: SaleRepayment): Promise<void> {
-  await repayLoanIn(tx, sale.userId, { loanId: sale.loanId, amountPaise: sale.amountPaise, idempotencyKey: sale.idempotencyKey });
+  await repayLoanIn(tx, sale.userId, {
+    loanId: sale.loanId, amountPaise: sale.amountPaise, idempotencyKey: sale.idempotencyKey,
+    pledgeSale: { pledgeId: sale.pledgeId, orderId: sale.orderId, code: sale.code },
+  });
 }

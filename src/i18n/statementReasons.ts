@@ -29,6 +29,10 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
   }),
   correction: msg({ id: 'statement.correction', message: 'Correction of {amount}: {note}' }),
   fx_converted: msg({ id: 'statement.fx_converted', message: 'Exchange {quote_id}: {sold} converted to {bought} at {rate}' }),
+  pledge_sold: msg({
+    id: 'statement.pledge_sold',
+    message: 'Pledge {pledge_id}: {code} sold (order {order_no}) past the loan-to-value sale line; {amount} repaid on loan {loan_id} ({interest} interest, {principal} principal)',
+  }),
   side_long: msg({ id: 'statement.side_long', message: 'buy (long)' }),
   side_short: msg({ id: 'statement.side_short', message: 'sell (short)' }),
   with_loss_absorbed: msg({ id: 'statement.with_loss_absorbed', message: '{sentence}; the loss beyond the account ({absorbed}) was absorbed by the firm' }),
