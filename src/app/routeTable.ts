@@ -107,6 +107,8 @@ const pages = {
   depositChannels: { load: () => import('../features/funding/deposit/DepositChannelsPage.tsx'), exportName: 'DepositChannelsPage' },
   withdrawal: { load: () => import('../features/funding/withdrawal/WithdrawalPage.tsx'), exportName: 'WithdrawalPage' },
   pledge: { load: () => import('../features/lending/pledge/PledgePage.tsx'), exportName: 'PledgePage' },
+  loan: { load: () => import('../features/lending/LoanPage.tsx'), exportName: 'LoanPage' },
+  loanRecords: { load: () => import('../features/lending/LoanRecordsPage.tsx'), exportName: 'LoanRecordsPage' },
   withdrawalRecords: { load: () => import('../features/funding/withdrawal/WithdrawalRecordsPage.tsx'), exportName: 'WithdrawalRecordsPage' },
   exchange: { load: () => import('../features/fx/ExchangePage.tsx'), exportName: 'ExchangePage' },
   capitalTransfer: { load: () => import('../features/fx/CapitalTransferPage.tsx'), exportName: 'CapitalTransferPage' },
@@ -199,14 +201,14 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/mine_fund', msg`Funds`, pages.funds, tabRoot('title', 'position')),
   signedIn('/information/mine_detail', msg`Profile`, pages.personalDetails),
   signedIn('/information/pj', msg`Investment preference`),
-  signedIn('/information/jkjl', msg`Loan records`),
+  signedIn('/information/jkjl', msg`Loan records`, pages.loanRecords),
   signedIn('/information/safety', msg`Security`, pages.security),
   // Public: the registration form links to it.
   open('/information/agreement', msg`User agreement`, pages.agreement),
   // Not in the spec's route list: registration asks users to accept it, so it needs a public URL.
   open('/information/privacy', msg`Privacy policy`, pages.privacy),
   signedIn('/information/faq', msg`FAQ`, pages.faq),
-  signedIn('/information/loan', msg`Loans`),
+  signedIn('/information/loan', msg`Loans`, pages.loan),
   signedIn('/information/pledge', msg`Margin loans on pledged stock`, pages.pledge),
   signedIn('/information/beneficiary', msg`Nominees`, pages.nominees),
 ];

@@ -6,6 +6,7 @@ import { PullIndicator } from '../../ui/LoadStates.tsx';
 import { useMarketStatus } from '../market/shared/marketStatus.ts';
 import { useNewsLanguage } from '../news/newsLanguage.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
+import { CreditOverviewCard } from '../lending/CreditOverviewCard.tsx';
 import * as styles from './home.css.ts';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeShortcuts } from './HomeShortcuts.tsx';
@@ -24,6 +25,7 @@ async function loadHotLists(): Promise<HotListData> {
 /** /home/index */
 export function HomePage() {
   const userInfo = useLoad(useCallback(() => call('user/info', {}), []));
+  const credit = useLoad(useCallback(() => call('credit/overview', {}, { silent: true }), []));
   // Everything below the portfolio is secondary: failures show in place, without a toast.
   const watchlist = useLoad(useCallback(() => call('user/Optionallist', {}, { silent: true }), []));
   const indices = useLoad(useCallback(() => call('market/indices', {}, { silent: true }), []));
@@ -32,6 +34,7 @@ export function HomePage() {
   const news = useLoad(useCallback(() => call('news/list', { page: 1, lang: newsLanguage }, { silent: true }), [newsLanguage]));
   const refreshAll = () => {
     userInfo.reload();
+    credit.reload();
     watchlist.reload();
     indices.reload();
     hotLists.reload();
@@ -55,6 +58,7 @@ export function HomePage() {
       <PullIndicator pullPx={pullPx} />
       <HomeHeader />
       <PortfolioCard state={userInfo.state} reloading={userInfo.reloading} onRefresh={refreshAll} />
+      <CreditOverviewCard state={credit.state} onRetry={credit.reload} />
       <SourceBadge />
       <IndicesStrip state={indices.state} />
       <HomeShortcuts />
