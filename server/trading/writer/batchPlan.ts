@@ -34,6 +34,8 @@ export interface PlanContext {
    * so a committed order always has its place in the books.
    */
   openOrderRoom: number;
+  /** Pledge hook: positions pledged for a margin loan (server/lending/pledgeStore.ts); their owner cannot close them. */
+  pledgedOrders?: ReadonlySet<bigint>;
 }
 
 export type NewOrderRow = Omit<OrderRow, 'id' | 'created_at'>;
@@ -285,6 +287,7 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand 
   if (!row || row.user_id !== command.userId) refuse('order_not_found');
   if (!automatic && isRepeatOf(row, 'closed', command.idempotencyKey)) return { kind: 'answered', row };
   if (row.status !== 'holding') refuse('order_not_holding');
+  if (!automatic && !command.sellsPledge && context.pledgedOrders?.has(row.id)) refuse('position_pledged');
   if (!automatic && row.locked_until && row.locked_until.getTime() > context.now) refuse('position_locked');
   if (!automatic && context.market.phase() !== 'open') refuse('non_trading_hours');
   const quote = context.market.quote(row.code);

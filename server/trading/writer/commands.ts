@@ -50,6 +50,8 @@ export interface CloseCommand {
   orderId: bigint;
   vip: boolean;
   idempotencyKey?: string;
+  /** Pledge hook: the loan-to-value monitor sells pledged stock (server/lending/pledgeMonitor.ts); only such a close may close a pledged position. */
+  sellsPledge?: boolean;
 }
 
 /** The stream reached a position's margin-call level: it is closed whatever its lock and the session phase, or nothing happens if it is gone. */

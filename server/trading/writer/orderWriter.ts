@@ -5,6 +5,7 @@ import { appendTransfers, lockedBalances, type TransferCommand } from '../../led
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
 import { ledgerAccountsOf, userCurrencyKey, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
+import { pledgedOrderIds } from '../../lending/pledgeStore.ts';
 import { notifyAll } from '../../notifications/notifications.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
@@ -124,8 +125,10 @@ export function createOrderWriter({
     const { orderIds, transferIds } = await allocateIds(tx, places.length, commands.length + places.length);
 
     const room = Math.max(0, openOrders.max - openOrderCount);
+    // Pledge hook: read after the order rows are locked, so a pledge committed before is seen.
+    const pledgedOrders = await pledgedOrderIds(tx, commands.flatMap((command) => (command.kind === 'close' && !command.sellsPledge ? [command.orderId] : [])));
     const context = {
-      rules: currentRules(), house: house[lane]!, market, now: now(), accounts, balances, orders, openOrderRoom: room,
+      rules: currentRules(), house: house[lane]!, market, now: now(), accounts, balances, orders, openOrderRoom: room, pledgedOrders,
       existing: new Map(existing.map((row) => [keyOf(row.user_id, row.idempotency_key), row])),
     };
     const plan = planBatch(context, commands);
