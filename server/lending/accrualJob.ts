@@ -34,35 +34,49 @@ type OpenLoanRow = {
 };
 
 export const accrualBatchSizeDefault = 5_000;
+/**
+ * Batches written at once, each on its own connection over its own share of the loans (id
+ * modulo the count) and crediting its own interest account (house:interest, house:interest:1,
+ * …), so no two of them wait for one account row: the order writer's lanes, for the same reason.
+ */
+export const accrualLanesDefault = 2;
 /** A job run posts at most this many dates for one loan (a year and a half of downtime). */
 const catchUpDatesMax = 550;
 
 /** Posts every missing accrual up to and including `businessDate` (YYYY-MM-DD, IST). */
-export async function accrueInterest(db: Database, businessDate: string, batchSize = accrualBatchSizeDefault): Promise<AccrualOutcome> {
+export async function accrueInterest(
+  db: Database,
+  businessDate: string,
+  { batchSize = accrualBatchSizeDefault, lanes = accrualLanesDefault }: { batchSize?: number; lanes?: number } = {},
+): Promise<AccrualOutcome> {
   const outcome: AccrualOutcome = { loans: 0, accruals: 0, interestPaise: 0n };
-  let afterId = 0n;
-  for (;;) {
-    const batch = await db.transaction((tx) => accrueBatch(tx, businessDate, afterId, batchSize));
-    outcome.loans += batch.loans;
-    outcome.accruals += batch.accruals;
-    outcome.interestPaise += batch.interestPaise;
-    if (batch.lastLoanId === null) return outcome;
-    afterId = batch.lastLoanId;
-  }
+  const runLane = async (lane: number) => {
+    let afterId = 0n;
+    for (;;) {
+      const batch = await db.transaction((tx) => accrueBatch(tx, businessDate, afterId, batchSize, { lane, lanes }));
+      outcome.loans += batch.loans;
+      outcome.accruals += batch.accruals;
+      outcome.interestPaise += batch.interestPaise;
+      if (batch.lastLoanId === null) return;
+      afterId = batch.lastLoanId;
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
+  return outcome;
 }
 
-async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batchSize: number) {
+async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batchSize: number, { lane, lanes }: { lane: number; lanes: number }) {
   // Locked so a repayment of one of these loans waits for this batch (and the batch for it).
   const loans = await tx.query<OpenLoanRow>(
     `SELECT l.id, l.user_id, l.principal_outstanding_paise, l.annual_rate_bps, to_char(l.accrued_through, 'YYYY-MM-DD') AS accrued_through,
             a.id AS loan_account_id
        FROM loans l
        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.kind = 'user_loan' AND a.currency = l.currency
-      WHERE l.status = 'open' AND l.id > $1 AND l.accrued_through < $2::date
+      WHERE l.status = 'open' AND l.id > $1 AND l.accrued_through < $2::date AND l.id % $4 = $5
       ORDER BY l.id
       LIMIT $3
         FOR NO KEY UPDATE OF l`,
-    [afterId.toString(), businessDate, batchSize],
+    [afterId.toString(), businessDate, batchSize, lanes, lane],
   );
   const lastLoanId = loans.at(-1)?.id ?? null;
   const transfers: (TransferCommand & { id: bigint })[] = [];
@@ -83,7 +97,7 @@ async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batch
     [pending.length],
   );
   // Opened on the first interest ever posted, not by a job run with nothing to post.
-  const interestAccountId = pending.length === 0 ? 0n : await openHouseAccount(tx, 'house_interest', 'INR');
+  const interestAccountId = pending.length === 0 ? 0n : await openHouseAccount(tx, 'house_interest', 'INR', lane === 0 ? undefined : lane);
   let interestPaise = 0n;
   pending.forEach(({ loan, date, amount }, index) => {
     const transferId = transferIds[index]!.id;

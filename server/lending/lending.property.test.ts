@@ -66,7 +66,7 @@ describe('loans, interest and repayments in any order', () => {
             closedFormPaise += perDay * days;
           }
           date = target;
-          await accrueInterest(world.db, target, 3);
+          await accrueInterest(world.db, target, { batchSize: 3 });
         };
 
         for (const next of steps) {

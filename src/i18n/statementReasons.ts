@@ -29,6 +29,9 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
   }),
   correction: msg({ id: 'statement.correction', message: 'Correction of {amount}: {note}' }),
   fx_converted: msg({ id: 'statement.fx_converted', message: 'Exchange {quote_id}: {sold} converted to {bought} at {rate}' }),
+  loan_borrowed: msg({ id: 'statement.loan_borrowed', message: 'Loan {loan_id}: {amount} borrowed' }),
+  loan_interest_accrued: msg({ id: 'statement.loan_interest_accrued', message: 'Loan {loan_id}: interest of {amount} for {date}' }),
+  loan_repaid: msg({ id: 'statement.loan_repaid', message: 'Loan {loan_id}: {amount} repaid ({interest} interest, {principal} principal)' }),
   pledge_sold: msg({
     id: 'statement.pledge_sold',
     message: 'Pledge {pledge_id}: {code} sold (order {order_no}) past the loan-to-value sale line; {amount} repaid on loan {loan_id} ({interest} interest, {principal} principal)',
