@@ -6,6 +6,7 @@ import { call } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button } from '../../../ui/widgets.tsx';
+import * as uiStyles from '../../../ui/ui.css.ts';
 import * as styles from '../../funding/funding.css.ts';
 import { percentText, pledgeTone, usePledgeLabels } from './pledgeLabels.ts';
 
@@ -78,7 +79,7 @@ export function PledgeCard({ pledge, rules, onChanged }: { pledge: PledgeView; r
       {pledge.status === 'failed' && pledge.review_reason ? <p className={styles.rowReason}>{pledge.review_reason}</p> : null}
       {pledge.status === 'successful' ? (
         <div className={styles.twoButtons}>
-          <Link to="/information/jkjl" className={styles.chip}>
+          <Link to="/information/jkjl" className={uiStyles.button.primary}>
             <Trans>Repay</Trans>
           </Link>
           <Button variant="soft" disabled={!repaid || busy} onClick={release} data-action="release">
