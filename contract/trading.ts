@@ -53,7 +53,8 @@ export const orderPageSize = 30;
  * The history header over all closed positions, not just the loaded page: revenue (sum of
  * realised P&L), the margins that earned it (yield = revenue ÷ margins) and their count.
  */
-export const historySummaryResponse = z.object({ revenue: z.string(), margins: z.string(), positions: z.number().int() });
+/** Closed positions summed per currency (revenue in won is never added to revenue in rupees); rupees first and always there. */
+export const historySummaryResponse = z.array(z.object({ currency: z.enum(ledgerCurrencies), revenue: z.string(), margins: z.string(), positions: z.number().int() }));
 
 export const closeReasons = ['user', 'margin_call'] as const;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatMinorAmount, type LedgerCurrency, ledgerCurrencies } from '../../contract/currencies.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { orderPageSize } from '../../contract/trading.ts';
 import type { Database } from '../db/database.ts';
@@ -49,12 +50,16 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
     return rows.map((row) => named(market, row));
   });
   registerCommand(app, authenticate, 'order/historySummary', async ({ session }) => {
-    const [row] = await db.query<{ revenue: bigint; margins: bigint; positions: bigint }>(
-      `SELECT coalesce(sum(realised_pnl_paise), 0)::bigint AS revenue, coalesce(sum(margin_paise), 0)::bigint AS margins, count(*) AS positions
-         FROM orders WHERE user_id = $1 AND status = 'closed'`,
+    const rows = await db.query<{ currency: LedgerCurrency; revenue: bigint; margins: bigint; positions: bigint }>(
+      `SELECT currency, coalesce(sum(realised_pnl_paise), 0)::bigint AS revenue, coalesce(sum(margin_paise), 0)::bigint AS margins, count(*) AS positions
+         FROM orders WHERE user_id = $1 AND status = 'closed' GROUP BY currency`,
       [session.userId.toString()],
     );
-    return { revenue: formatRupees(row!.revenue), margins: formatRupees(row!.margins), positions: Number(row!.positions) };
+    const byCurrency = new Map(rows.map((row) => [row.currency, row]));
+    return ledgerCurrencies.filter((currency) => currency === 'INR' || byCurrency.has(currency)).map((currency) => {
+      const row = byCurrency.get(currency) ?? { revenue: 0n, margins: 0n, positions: 0n };
+      return { currency, revenue: formatMinorAmount(row.revenue, currency), margins: formatMinorAmount(row.margins, currency), positions: Number(row.positions) };
+    });
   });
   registerCommand(app, authenticate, 'user/statement', async ({ body, session }) => statementOf(db, session.userId, body.page));
 }

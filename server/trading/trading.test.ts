@@ -287,12 +287,13 @@ describe('lists and history', () => {
     const ended = (await server.call('order/list', { status: 'ended', page: 1 }, session)).body.data as { order_no: string }[];
     expect(ended.map((order) => order.order_no)).toEqual([first.order_no, resting.order_no, second.order_no]);
     expect((await server.call('order/list', { status: 'ended', page: 2 }, session)).body.data).toEqual([]);
-    const summary = (await server.call('order/historySummary', {}, session)).body.data;
-    expect(summary.positions).toBe(2);
+    const [summary] = (await server.call('order/historySummary', {}, session)).body.data as { currency: string; revenue: string; margins: string; positions: number }[];
+    expect(summary!.currency).toBe('INR');
+    expect(summary!.positions).toBe(2);
     const closed = (await server.call('order/list', { status: 'closed', page: 1 }, session)).body.data as { realised_pnl: string; margin: string }[];
     const sum = (field: 'realised_pnl' | 'margin') => closed.reduce((total, order) => total + parseRupees(order[field])!, 0n);
-    expect(parseRupees(summary.revenue)).toBe(sum('realised_pnl'));
-    expect(parseRupees(summary.margins)).toBe(sum('margin'));
+    expect(parseRupees(summary!.revenue)).toBe(sum('realised_pnl'));
+    expect(parseRupees(summary!.margins)).toBe(sum('margin'));
   });
 });
 

@@ -119,7 +119,7 @@ describe('order lists', () => {
     const cancelled = orderOf({ order_no: '43', status: 'cancelled', margin: '9000.00', fill_price: null });
     // The server sends ended orders most recently ended first, and sums every closed position for the header.
     const list = recording('order/list', () => [loss, win, cancelled]);
-    server.use(list.handler, answerOk('order/historySummary', { revenue: '60.00', margins: '1500.00', positions: 2 }));
+    server.use(list.handler, answerOk('order/historySummary', [{ currency: 'INR', revenue: '60.00', margins: '1500.00', positions: 2 }]));
     const { container } = renderPage(withViewport(OrderHistoryPage), '/trade/historyOrder');
     expect((await screen.findByTestId('history-revenue')).textContent).toBe('+₹60.00');
     // 60 ÷ (1000 + 500) = 4 %; the cancelled order's margin was never at risk.

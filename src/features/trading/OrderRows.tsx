@@ -35,10 +35,10 @@ export function PositionRow({ order, snapshotLast, onChanged }: { order: Order; 
           <Trans>Qty {order.quantity}</Trans>
         </span>
         <span>
-          <Trans>Fill {labels.money(order.fill_price)}</Trans>
+          <Trans>Fill {labels.money(order.fill_price, order.currency)}</Trans>
         </span>
         <span>
-          <Trans>Margin {labels.money(order.margin)}</Trans>
+          <Trans>Margin {labels.money(order.margin, order.currency)}</Trans>
         </span>
       </div>
       <div className={styles.rowActions}>
@@ -52,14 +52,14 @@ export function PendingOrderRow({ order, onChanged }: { order: Order; onChanged:
   const labels = useOrderLabels();
   return (
     <div className={styles.orderRow} data-order-no={order.order_no}>
-      <RowHeading order={order} trailing={<strong className={styles.amountText.flat}>{labels.money(order.limit_price)}</strong>} />
+      <RowHeading order={order} trailing={<strong className={styles.amountText.flat}>{labels.money(order.limit_price, order.currency)}</strong>} />
       <div className={styles.rowMeta}>
         <span>{labels.type[order.type]}</span>
         <span>
           <Trans>Qty {order.quantity}</Trans>
         </span>
         <span>
-          <Trans>Frozen margin {labels.money(order.margin)}</Trans>
+          <Trans>Frozen margin {labels.money(order.margin, order.currency)}</Trans>
         </span>
         <span>{formatIstDateTime(order.created_at, labels.locale)}</span>
       </div>
@@ -75,14 +75,14 @@ export function HistoryOrderRow({ order }: { order: Order }) {
   const closed = order.status === 'closed';
   return (
     <div className={styles.orderRow} data-order-no={order.order_no}>
-      <RowHeading order={order} trailing={closed ? <RealisedPnl value={order.realised_pnl} /> : <span className={styles.muted}>{labels.status.cancelled}</span>} />
+      <RowHeading order={order} trailing={closed ? <RealisedPnl order={order} /> : <span className={styles.muted}>{labels.status.cancelled}</span>} />
       <div className={styles.rowMeta}>
         <span>
           <Trans>Qty {order.quantity}</Trans>
         </span>
         {closed ? (
           <span>
-            {labels.money(order.fill_price)} → {labels.money(order.close_price)}
+            {labels.money(order.fill_price, order.currency)} → {labels.money(order.close_price, order.currency)}
           </span>
         ) : null}
         {order.close_reason ? <span>{labels.closeReason[order.close_reason]}</span> : null}

@@ -46,7 +46,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
     order.status === 'holding' ? (
       <LivePnl order={order} />
     ) : order.status === 'closed' ? (
-      <RealisedPnl value={order.realised_pnl} />
+      <RealisedPnl order={order} />
     ) : (
       noValue
     );
@@ -60,14 +60,14 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
     { label: t`Quantity`, value: String(order.quantity) },
     { label: t`Lot size`, value: t`${order.lot} shares per lot` },
     { label: t`Leverage`, value: `${order.leverage}×` },
-    { label: t`Limit price`, value: labels.money(order.limit_price) },
-    { label: t`Fill price`, value: labels.money(order.fill_price), testId: 'fill-price' },
-    { label: t`Close price`, value: labels.money(order.close_price), testId: 'close-price' },
-    { label: t`Contract amount`, value: labels.money(order.amount) },
-    { label: t`Margin`, value: labels.money(order.margin) },
-    { label: t`Service fee`, value: labels.money(order.service_fee) },
-    { label: t`Stamp duty`, value: labels.money(order.stamp_duty) },
-    { label: t`Selling fee`, value: labels.money(order.selling_fee) },
+    { label: t`Limit price`, value: labels.money(order.limit_price, order.currency) },
+    { label: t`Fill price`, value: labels.money(order.fill_price, order.currency), testId: 'fill-price' },
+    { label: t`Close price`, value: labels.money(order.close_price, order.currency), testId: 'close-price' },
+    { label: t`Contract amount`, value: labels.money(order.amount, order.currency) },
+    { label: t`Margin`, value: labels.money(order.margin, order.currency) },
+    { label: t`Service fee`, value: labels.money(order.service_fee, order.currency) },
+    { label: t`Stamp duty`, value: labels.money(order.stamp_duty, order.currency) },
+    { label: t`Selling fee`, value: labels.money(order.selling_fee, order.currency) },
     { label: t`Close reason`, value: order.close_reason ? labels.closeReason[order.close_reason] : noValue, testId: 'close-reason' },
     { label: t`Placed at`, value: time(order.created_at) },
     { label: t`Filled at`, value: time(order.filled_at) },

@@ -1,3 +1,4 @@
+import { type LedgerCurrency, ledgerCurrencies } from '../../../contract/currencies.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo } from 'react';
@@ -33,6 +34,12 @@ function PnlTotalStep({ order, ...rest }: { order: Order; orders: readonly Order
   // A position without a price yet leaves the total unknown rather than understated.
   const total = rest.runningTotal === null || pnl === null ? null : asPaise(rest.runningTotal + pnl);
   return <PnlTotal {...rest} index={rest.index + 1} runningTotal={total} />;
+}
+
+/** The currencies of some orders, rupees first and always there (a zero total when nothing is open). */
+function currenciesOf(orders: readonly Order[]): LedgerCurrency[] {
+  const held = new Set(orders.map((order) => order.currency));
+  return ledgerCurrencies.filter((currency) => currency === 'INR' || held.has(currency));
 }
 
 /** Open orders are few, but the summary must count all of them, not the first page: read page after page (bounded). */
@@ -88,17 +95,21 @@ export function TradeHomePage() {
               </span>
             </div>
             <div>
-              <PnlTotal
-                orders={state.data[0]}
-                index={0}
-                runningTotal={asPaise(0n)}
-                snapshots={snapshots.rows}
-                render={(total) => (
-                  <div className={`${styles.summaryValue} ${styles.amountText[directionOfAmount(total)]}`} data-testid="unrealised-pnl">
-                    {labels.signedMoney(total)}
-                  </div>
-                )}
-              />
+              {/* One total per currency positions are held in: won are never added to rupees. */}
+              {currenciesOf(state.data[0]).map((currency) => (
+                <PnlTotal
+                  key={currency}
+                  orders={state.data[0].filter((order) => order.currency === currency)}
+                  index={0}
+                  runningTotal={asPaise(0n)}
+                  snapshots={snapshots.rows}
+                  render={(total) => (
+                    <div className={`${styles.summaryValue} ${styles.amountText[directionOfAmount(total)]}`} data-testid="unrealised-pnl" data-currency={currency}>
+                      {labels.signedMoney(total, currency)}
+                    </div>
+                  )}
+                />
+              ))}
               <span className={styles.muted}>
                 <Trans>Unrealised P&L</Trans>
               </span>

@@ -26,16 +26,16 @@ export function LivePnl({ order, snapshotLast }: { order: Order; snapshotLast?: 
   const pnl = useUnrealisedPnl(order, snapshotLast);
   return (
     <span className={styles.amountText[directionOfAmount(pnl)]} data-testid="unrealised-pnl" aria-live="off">
-      {signedMoney(pnl)}
+      {signedMoney(pnl, order.currency)}
     </span>
   );
 }
 
-export function RealisedPnl({ value }: { value: string | null }) {
+export function RealisedPnl({ order }: { order: Pick<Order, 'realised_pnl' | 'currency'> }) {
   const { signedMoney } = useOrderLabels();
   return (
-    <span className={styles.amountText[directionOfAmount(value)]} data-testid="realised-pnl">
-      {signedMoney(value)}
+    <span className={styles.amountText[directionOfAmount(order.realised_pnl)]} data-testid="realised-pnl">
+      {signedMoney(order.realised_pnl, order.currency)}
     </span>
   );
 }

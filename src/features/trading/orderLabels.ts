@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '../../../contract/currencies.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { OrderSide, OrderStatus, OrderType } from '../../../contract/trading.ts';
@@ -17,10 +18,10 @@ export function useOrderLabels() {
   const type: Record<OrderType, string> = { market: t({ message: 'Market', context: 'order type' }), limit: t({ message: 'Limit', context: 'order type' }) };
   const status: Record<OrderStatus, string> = { pending: t`Pending`, holding: t`Holding`, closed: t`Closed`, cancelled: t`Cancelled` };
   const closeReason: Record<CloseReason, string> = { user: t`Closed by you`, margin_call: t`Closed automatically: margin call` };
-  /** A rupee string from the wire ("2456.35") or paise, as "₹2,456.35" in every language; null as a dash. */
-  const money = (value: string | bigint | null): string => formatMoney(value, 'INR');
-  /** A P&L with its sign always shown: "+₹120.00", "-₹45.50". */
-  const signedMoney = (value: string | bigint | null): string => formatMoney(value, 'INR', { sign: 'always' });
+  /** An amount of the order's currency from the wire ("2456.35", "260500") or in hundredths, as "₹2,456.35" / "₩260,500" in every language; null as a dash. */
+  const money = (value: string | bigint | null, currency: LedgerCurrency = 'INR'): string => formatMoney(value, currency);
+  /** A P&L with its sign always shown: "+₹120.00", "-₩4,500". */
+  const signedMoney = (value: string | bigint | null, currency: LedgerCurrency = 'INR'): string => formatMoney(value, currency, { sign: 'always' });
   return { side, type, status, closeReason, money, signedMoney, locale };
 }
 

@@ -133,9 +133,9 @@ function Statement({ lines, page, onPage }: { lines: UserDetail['statement']; pa
           columns={[
             { header: t`When`, cell: (line) => format.dateTime(line.created_at) },
             { header: t`Reason`, cell: (line) => statementLineSentence(line, i18n) },
-            { header: t`Cash`, cell: (line) => format.signedMoney(line.cash_change), numeric: true },
-            { header: t`Available`, cell: (line) => format.signedMoney(line.available_change), numeric: true },
-            { header: t`Frozen`, cell: (line) => format.signedMoney(line.frozen_change), numeric: true },
+            { header: t`Cash`, cell: (line) => format.signedMoney(line.cash_change, line.currency), numeric: true },
+            { header: t`Available`, cell: (line) => format.signedMoney(line.available_change, line.currency), numeric: true },
+            { header: t`Frozen`, cell: (line) => format.signedMoney(line.frozen_change, line.currency), numeric: true },
           ]}
         />
       )}

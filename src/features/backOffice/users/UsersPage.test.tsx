@@ -21,7 +21,7 @@ const user = {
 };
 const balances = { cash: '1000000.00', available: '990000.00', frozen: '10000.00', total_assets: '1000000.00' };
 const line = (id: number) => ({
-  transfer_id: String(id), kind: 'order_cancel', cash_change: '0.00', available_change: '10.00', frozen_change: '-10.00', created_at: '2026-11-23T04:00:00.000Z',
+  transfer_id: String(id), currency: 'INR' as const, kind: 'order_cancel', cash_change: '0.00', available_change: '10.00', frozen_change: '-10.00', created_at: '2026-11-23T04:00:00.000Z',
   reason_kind: 'order_cancelled', reason_params: { order_no: String(id), amount: { amount: '1000', currency: 'INR' } },
 });
 const auditEntry = {
