@@ -55,6 +55,8 @@ describe('fund records', () => {
     ]);
     const deposits = (await call('user/fundRecords', { page: 1, kind: 'deposit' }, user.session)).body.data;
     expect(deposits.items.map((line: { cash_change: string }) => line.cash_change)).toEqual(['5000.25', '10000.00']);
+    // Deposits and withdrawals are rupees, and every line says so.
+    expect(all.items.every((line: { currency: string }) => line.currency === 'INR')).toBe(true);
     const withdrawals = (await call('user/fundRecords', { page: 1, kind: 'withdrawal' }, user.session)).body.data;
     expect(withdrawals.total).toBe(5);
     expect((await call('user/fundRecords', { page: 1, kind: 'trade' }, user.session)).body.data).toMatchObject({ items: [], total: 0 });
@@ -93,6 +95,7 @@ describe('the CSV statement', () => {
     expect([opening.kind, closing.kind]).toEqual(['opening_balance', 'closing_balance']);
     expect(opening.balance).toBe('0.00');
     expect(lines).toHaveLength(7);
+    expect(rows.every((row) => row.currency === 'INR')).toBe(true);
     let running: bigint = parseRupees(opening.balance!)!;
     for (const line of lines) {
       running += parseRupees(line.change!)!;
