@@ -79,7 +79,7 @@ export function BorrowForm({ overview, onBorrowed }: { overview: CreditOverview;
           </Button>
         }
       />
-      <Button type="submit" block disabled={busy || availablePaise === 0n}>
+      <Button type="submit" block disabled={busy || availablePaise === 0n} data-action="borrow">
         <Trans>Borrow</Trans>
       </Button>
       {request ? (

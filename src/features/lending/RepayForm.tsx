@@ -93,7 +93,7 @@ export function RepayForm({ loan, onRepaid }: { loan: LoanView; onRepaid: () => 
           </Button>
         }
       />
-      <Button type="submit" variant="soft" block disabled={busy}>
+      <Button type="submit" variant="soft" block disabled={busy} data-action="repay">
         <Trans>Repay</Trans>
       </Button>
     </form>
