@@ -7,9 +7,9 @@ import type { Database } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { openHouseAccount } from '../ledger/houseAccounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { findUserLedgerAccounts, openUserLedgerAccounts, userBalances } from '../ledger/userBalances.ts';
+import { ledgerAccountsOf, openUserLedgerAccounts, userBalancesByCurrency, userCurrencyKey } from '../ledger/userBalances.ts';
 import type { Settings } from '../settings/settings.ts';
-import { houseFxBalances, insertQuote, markConverted, type QuoteRow, quoteConvertedWithKey, quoteOf } from './fxStore.ts';
+import { houseFxBalances, insertQuote, lockQuoteForConversion, markConverted, type QuoteRow } from './fxStore.ts';
 import type { PairRate, RateBook } from './rateBook.ts';
 import { formatRate, quotedRate, receiveMinor, valueAt } from './rateMath.ts';
 
@@ -29,18 +29,29 @@ export interface FxContext {
   now: () => number;
 }
 
-/** The firm's FX account per currency, opened once and kept (committed before any transfer uses it). */
-const houseAccounts = new WeakMap<Database, Map<LedgerCurrency, Promise<bigint>>>();
-function houseFxAccount(db: Database, currency: LedgerCurrency): Promise<bigint> {
-  const opened = houseAccounts.get(db) ?? new Map<LedgerCurrency, Promise<bigint>>();
-  houseAccounts.set(db, opened);
-  let account = opened.get(currency);
-  if (!account) {
-    account = openHouseAccount(db, 'house_fx', currency);
-    account.catch(() => opened.delete(currency));
-    opened.set(currency, account);
+/**
+ * The firm's FX accounts: several lanes per currency, a user always on the same one. Every
+ * conversion locks the FX account of both its currencies until it commits; with one account
+ * per currency all conversions would queue on it. The position is the lanes' sum. A lane's
+ * accounts are opened (and committed) on its first conversion, then kept.
+ */
+const houseFxLanes = 16;
+const houseAccounts = new WeakMap<Database, Map<number, Promise<Map<LedgerCurrency, bigint>>>>();
+function houseFxAccounts(db: Database, userId: bigint): Promise<Map<LedgerCurrency, bigint>> {
+  const lane = Number(userId % BigInt(houseFxLanes));
+  const lanes = houseAccounts.get(db) ?? new Map<number, Promise<Map<LedgerCurrency, bigint>>>();
+  houseAccounts.set(db, lanes);
+  let accounts = lanes.get(lane);
+  if (!accounts) {
+    accounts = (async () => {
+      const opened = new Map<LedgerCurrency, bigint>();
+      for (const currency of ledgerCurrencies) opened.set(currency, await openHouseAccount(db, 'house_fx', currency, lane));
+      return opened;
+    })();
+    accounts.catch(() => lanes.delete(lane));
+    lanes.set(lane, accounts);
   }
-  return account;
+  return accounts;
 }
 
 const pairView = (pair: PairRate): FxPair => ({
@@ -120,11 +131,14 @@ export async function requestQuote(context: FxContext, userId: bigint, form: z.o
   return quoteView(row);
 }
 
-async function conversionView(context: FxContext, row: QuoteRow): Promise<FxConversion> {
-  const [fromBalances, toBalances] = await Promise.all([
-    userBalances(context.db, row.user_id, row.from_currency),
-    userBalances(context.db, row.user_id, row.to_currency),
-  ]);
+/** The conversion as the user sees it; the balances after it are read unless the conversion just gave them. */
+async function conversionView(context: FxContext, row: QuoteRow, balancesAfter: { from: bigint; to: bigint } | null): Promise<FxConversion> {
+  let available = balancesAfter;
+  if (!available) {
+    const balances = await userBalancesByCurrency(context.db, row.user_id);
+    const availableIn = (currency: LedgerCurrency) => balances.find((line) => line.currency === currency)?.available ?? 0n;
+    available = { from: availableIn(row.from_currency), to: availableIn(row.to_currency) };
+  }
   return {
     quote_id: row.id.toString(),
     from: row.from_currency,
@@ -133,8 +147,8 @@ async function conversionView(context: FxContext, row: QuoteRow): Promise<FxConv
     rate: formatRate(row.rate_scaled),
     receive: formatMinorAmount(row.receive_minor, row.to_currency),
     converted_at: new Date(row.converted_at!).toISOString(),
-    available_from: formatMinorAmount(fromBalances.available, row.from_currency),
-    available_to: formatMinorAmount(toBalances.available, row.to_currency),
+    available_from: formatMinorAmount(available.from, row.from_currency),
+    available_to: formatMinorAmount(available.to, row.to_currency),
   };
 }
 
@@ -143,29 +157,26 @@ function sameIntentOrRefuse(row: QuoteRow, idempotencyKey: string): void {
   if (row.idempotency_key !== idempotencyKey) refuse('fx_quote_already_used');
 }
 
-/** Converts the caller's quote at its rate, once. */
+/**
+ * Converts the caller's quote at its rate, once. Everything is decided under the quote's row
+ * lock, in one transaction: a double tap, a retry and a race all see the first outcome.
+ */
 export async function convertQuote(context: FxContext, userId: bigint, form: { quote_id: string; idempotency_key: string }): Promise<FxConversion> {
   const { db } = context;
-  const stored = await quoteOf(db, userId, form.quote_id);
-  if (!stored) refuse('fx_quote_not_found');
-  if (stored.converted_at) {
-    sameIntentOrRefuse(stored, form.idempotency_key);
-    return conversionView(context, stored);
-  }
+  const house = await houseFxAccounts(db, userId);
   const now = context.now();
-  if (now > new Date(stored.expires_at).getTime()) refuse('fx_quote_expired');
-  const { from_currency: from, to_currency: to } = stored;
-  const fromAccounts = await findUserLedgerAccounts(db, userId, from);
-  if (!fromAccounts) refuse('insufficient_available_balance');
-  // The user's accounts in `to` open on first use; empty accounts left by a refused conversion hold nothing.
-  const [toAccounts, houseFrom, houseTo] = await Promise.all([openUserLedgerAccounts(db, userId, to), houseFxAccount(db, from), houseFxAccount(db, to)]);
-
-  await db.transaction(async (tx) => {
-    const locked = (await quoteOf(tx, userId, form.quote_id, true))!;
-    // A concurrent request converted it first: its outcome decides below.
-    if (locked.converted_at) return;
-    const earlier = await quoteConvertedWithKey(tx, userId, form.idempotency_key);
-    if (earlier !== undefined) refuse('idempotency_key_reused');
+  const outcome = await db.transaction(async (tx) => {
+    const locked = await lockQuoteForConversion(tx, userId, form.quote_id, form.idempotency_key);
+    if (!locked) refuse('fx_quote_not_found');
+    if (locked.converted_at) return { converted: locked, balances: null };
+    if (now > new Date(locked.expires_at).getTime()) refuse('fx_quote_expired');
+    if (locked.key_quote_id !== null) refuse('idempotency_key_reused');
+    const { from_currency: from, to_currency: to } = locked;
+    const held = await ledgerAccountsOf(tx, [{ userId, currency: from }, { userId, currency: to }]);
+    const fromAccounts = held.get(userCurrencyKey(userId, from));
+    if (!fromAccounts) refuse('insufficient_available_balance');
+    // The user's accounts in `to` open on first use, in this transaction: a refusal leaves none behind.
+    const toAccounts = held.get(userCurrencyKey(userId, to)) ?? (await openUserLedgerAccounts(tx, userId, to));
     const { transferId } = await transfer(tx, {
       idempotencyKey: `fx-quote:${locked.id}`,
       kind: 'fx_convert',
@@ -179,16 +190,18 @@ export async function convertQuote(context: FxContext, userId: bigint, form: { q
       userId,
       postings: [
         { accountId: fromAccounts.availableAccountId, currency: from, amount: -locked.amount_minor },
-        { accountId: houseFrom, currency: from, amount: locked.amount_minor },
-        { accountId: houseTo, currency: to, amount: -locked.receive_minor },
+        { accountId: house.get(from)!, currency: from, amount: locked.amount_minor },
+        { accountId: house.get(to)!, currency: to, amount: -locked.receive_minor },
         { accountId: toAccounts.availableAccountId, currency: to, amount: locked.receive_minor },
       ],
     });
-    await markConverted(tx, locked.id, { at: new Date(now), idempotencyKey: form.idempotency_key, transferId });
+    const converted = await markConverted(tx, locked.id, {
+      at: new Date(now), idempotencyKey: form.idempotency_key, transferId, fromAccountId: fromAccounts.availableAccountId, toAccountId: toAccounts.availableAccountId,
+    });
+    return { converted, balances: { from: converted.available_from, to: converted.available_to } };
   });
-  const converted = (await quoteOf(db, userId, form.quote_id))!;
-  sameIntentOrRefuse(converted, form.idempotency_key);
-  return conversionView(context, converted);
+  sameIntentOrRefuse(outcome.converted, form.idempotency_key);
+  return conversionView(context, outcome.converted, outcome.balances);
 }
 
 /** The firm's FX position: each house FX balance with its rupee worth at today's reference rate. */

@@ -36,28 +36,37 @@ export async function insertQuote(sql: Sql, quote: NewQuote): Promise<QuoteRow> 
   return row!;
 }
 
-/** The caller's own quote (another user's id finds nothing); `lock` holds it for the rest of the transaction. */
-export async function quoteOf(sql: Sql, userId: bigint, quoteId: string, lock = false): Promise<QuoteRow | undefined> {
-  const [row] = await sql.query<QuoteRow>(`SELECT * FROM fx_quotes WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [quoteId, userId.toString()]);
+/**
+ * The caller's quote, locked for the rest of the transaction, with the quote (if any) the
+ * user already converted with this idempotency key: one round trip before the transfer.
+ */
+export async function lockQuoteForConversion(sql: Sql, userId: bigint, quoteId: string, idempotencyKey: string): Promise<(QuoteRow & { key_quote_id: bigint | null }) | undefined> {
+  const [row] = await sql.query<QuoteRow & { key_quote_id: bigint | null }>(
+    `SELECT q.*, (SELECT k.id FROM fx_quotes k WHERE k.user_id = $2 AND k.idempotency_key = $3) AS key_quote_id
+       FROM fx_quotes q WHERE q.id = $1 AND q.user_id = $2 FOR UPDATE OF q`,
+    [quoteId, userId.toString(), idempotencyKey],
+  );
   return row;
 }
 
-/** The quote the user already converted with this idempotency key, if any. */
-export async function quoteConvertedWithKey(sql: Sql, userId: bigint, idempotencyKey: string): Promise<bigint | undefined> {
-  const [row] = await sql.query<{ id: bigint }>('SELECT id FROM fx_quotes WHERE user_id = $1 AND idempotency_key = $2', [userId.toString(), idempotencyKey]);
-  return row?.id;
+/** Records the conversion on the quote and answers with the two accounts' balances after it (same transaction, so they include it). */
+export async function markConverted(
+  sql: Sql,
+  quoteId: bigint,
+  conversion: { at: Date; idempotencyKey: string; transferId: bigint; fromAccountId: bigint; toAccountId: bigint },
+): Promise<QuoteRow & { available_from: bigint; available_to: bigint }> {
+  const [row] = await sql.query<QuoteRow & { available_from: bigint; available_to: bigint }>(
+    `UPDATE fx_quotes SET converted_at = $2, idempotency_key = $3, transfer_id = $4 WHERE id = $1
+     RETURNING *, (SELECT balance_paise FROM ledger_accounts WHERE id = $5) AS available_from, (SELECT balance_paise FROM ledger_accounts WHERE id = $6) AS available_to`,
+    [quoteId.toString(), conversion.at, conversion.idempotencyKey, conversion.transferId.toString(), conversion.fromAccountId.toString(), conversion.toAccountId.toString()],
+  );
+  return row!;
 }
 
-export async function markConverted(sql: Sql, quoteId: bigint, conversion: { at: Date; idempotencyKey: string; transferId: bigint }): Promise<void> {
-  await sql.query('UPDATE fx_quotes SET converted_at = $2, idempotency_key = $3, transfer_id = $4 WHERE id = $1', [
-    quoteId.toString(), conversion.at, conversion.idempotencyKey, conversion.transferId.toString(),
-  ]);
-}
-
-/** What the firm's FX accounts hold, per currency. */
+/** What the firm's FX accounts hold, per currency (the lanes of a currency summed). */
 export async function houseFxBalances(sql: Sql): Promise<{ currency: LedgerCurrency; balance: bigint }[]> {
   const rows = await sql.query<{ currency: LedgerCurrency; balance_paise: bigint }>(
-    "SELECT currency, balance_paise FROM ledger_accounts WHERE kind = 'house_fx' ORDER BY currency",
+    "SELECT currency, sum(balance_paise)::bigint AS balance_paise FROM ledger_accounts WHERE kind = 'house_fx' GROUP BY currency ORDER BY currency",
   );
   return rows.map((row) => ({ currency: row.currency, balance: row.balance_paise }));
 }
