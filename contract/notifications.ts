@@ -25,7 +25,7 @@ export const notificationParams = {
   pledge_approved: z.object({ pledge_id: z.string(), amount: rupees }),
   pledge_rejected: z.object({ pledge_id: z.string(), amount: rupees, reason }),
   pledge_ltv_warning: z.object({ pledge_id: z.string(), ltv_percent: z.string(), sale_percent: z.string() }),
-  pledge_stock_sold: z.object({ pledge_id: z.string(), order_no: z.string(), code: z.string(), repaid: rupees }),
+  pledge_stock_sold: z.object({ pledge_id: z.string(), order_no: z.string(), code: z.string(), amount: rupees }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParams;

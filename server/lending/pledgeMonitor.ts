@@ -76,7 +76,7 @@ export function createPledgeMonitor({ db, settings, market, writer, logger, inte
         });
       }
       await notify(tx, pledge.user_id, 'pledge_stock_sold', {
-        pledge_id: pledge.id.toString(), order_no: position.order_id.toString(), code: position.code, repaid: formatRupees(repaid),
+        pledge_id: pledge.id.toString(), order_no: position.order_id.toString(), code: position.code, amount: formatRupees(repaid),
       });
       return true;
     });

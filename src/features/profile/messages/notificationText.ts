@@ -83,22 +83,26 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
   },
   pledge_approved: (reading) => {
     const amount = amountOf(reading);
-    return msg`Your margin loan of ${amount} on pledged stock was approved and paid to your available balance.`;
+    const pledgeId = text(reading.params, 'pledge_id');
+    return msg`Your margin loan ${pledgeId} of ${amount} on pledged stock was approved and paid to your available balance.`;
   },
   pledge_rejected: (reading) => {
     const amount = amountOf(reading);
+    const pledgeId = text(reading.params, 'pledge_id');
     const reason = text(reading.params, 'reason');
-    return msg`Your margin loan request of ${amount} was not approved: ${reason}. Your stock is released.`;
+    return msg`Your margin loan request ${pledgeId} of ${amount} was not approved: ${reason}. Your stock is released.`;
   },
   pledge_ltv_warning: ({ params }) => {
+    const pledgeId = text(params, 'pledge_id');
     const ltv = text(params, 'ltv_percent');
     const sale = text(params, 'sale_percent');
-    return msg`Your margin loan is now ${ltv}% of your pledged stock's value. At ${sale}% pledged stock is sold to repay it: repay part of the loan to stay clear.`;
+    return msg`Your margin loan ${pledgeId} is now ${ltv}% of your pledged stock's value. At ${sale}% pledged stock is sold to repay it: repay part of the loan to stay clear.`;
   },
-  pledge_stock_sold: ({ params }) => {
-    const code = text(params, 'code');
-    const repaid = formatMoney(text(params, 'repaid'), 'INR');
-    return msg`Your pledged ${code} position was sold because the loan-to-value passed the sale line; ${repaid} of the margin loan was repaid.`;
+  pledge_stock_sold: (reading) => {
+    const pledgeId = text(reading.params, 'pledge_id');
+    const code = text(reading.params, 'code');
+    const amount = amountOf(reading);
+    return msg`Your pledged ${code} position was sold because the loan-to-value passed the sale line; ${amount} of margin loan ${pledgeId} was repaid.`;
   },
 };
 
