@@ -96,13 +96,18 @@ export function createPledgeMonitor({ db, settings, market, writer, logger, inte
     }
   }
 
-  async function watch(pledge: PledgeRow, positions: readonly PledgedPositionRow[], summary: PassSummary): Promise<void> {
+  async function watch(pledge: PledgeRow, positions: readonly PledgedPositionRow[], owedAtPageRead: bigint, summary: PassSummary): Promise<void> {
     const pledged = positions.filter((position) => !position.sold_at && !position.released_at);
+    let settled = false;
     for (const position of pledged.filter((candidate) => candidate.order_status === 'closed')) {
-      if (await settleClosed(pledge, position)) summary.settled += 1;
+      if (await settleClosed(pledge, position)) {
+        summary.settled += 1;
+        settled = true;
+      }
     }
     const holding = pledged.filter((position) => position.order_status === 'holding');
-    const owed = (await marginLoanOutstanding(db, [pledge.loan_id!])).get(pledge.loan_id!) ?? 0n;
+    // A settlement just repaid part of the loan: read what is owed again.
+    const owed = settled ? ((await marginLoanOutstanding(db, [pledge.loan_id!])).get(pledge.loan_id!) ?? 0n) : owedAtPageRead;
     if (owed === 0n && holding.length === 0) {
       await db.transaction(async (tx) => completePledge(tx, pledge.id));
       return;
@@ -125,7 +130,9 @@ export function createPledgeMonitor({ db, settings, market, writer, logger, inte
     });
     if (warned) summary.warned += 1;
     if (zone !== 'sale') return;
-    for (const orderId of positionsToSell(valued, owed, lines)) {
+    // Selling is not undone: decide on what is owed this instant (a repayment may have just landed).
+    const owedNow = (await marginLoanOutstanding(db, [pledge.loan_id!])).get(pledge.loan_id!) ?? 0n;
+    for (const orderId of positionsToSell(valued, owedNow, lines)) {
       if (!(await sell(pledge, orderId))) break;
       summary.sold += 1;
       const position = holding.find((candidate) => candidate.order_id === orderId)!;
@@ -140,10 +147,11 @@ export function createPledgeMonitor({ db, settings, market, writer, logger, inte
       const rows = await grantedPledgesAfter(db, afterId, pageSize);
       if (rows.length === 0) break;
       const positions = await positionsOfPledges(db, rows.map((row) => row.id));
+      const owed = await marginLoanOutstanding(db, rows.map((row) => row.loan_id!));
       for (const row of rows) {
         summary.pledges += 1;
         try {
-          await watch(row, positions.get(row.id) ?? [], summary);
+          await watch(row, positions.get(row.id) ?? [], owed.get(row.loan_id!) ?? 0n, summary);
         } catch (error) {
           // One pledge that fails must not stop the others; the next pass tries it again.
           logger?.error({ err: error, pledge: row.id.toString() }, 'pledge: monitor failed on a pledge');

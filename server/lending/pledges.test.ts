@@ -80,6 +80,28 @@ describe('pledging and borrowing', () => {
   });
 });
 
+describe('racing a close', () => {
+  it('a-close-and-a-pledge-sent-together-never-leave-a-closed-position-pledged', async () => {
+    // Both lock the order row first: whichever commits second sees the other's result.
+    for (let round = 0; round < 5; round += 1) {
+      const user = await world.newUser();
+      const orderNo = await world.buy(user, 'TCS');
+      const [closed, pledged] = await Promise.all([
+        call('order/close', { order_no: orderNo, idempotency_key: newKey('close') }, user.session),
+        request(user, [orderNo], '20000.00'),
+      ]);
+      const outcomes = [closed.body.msg, pledged.body.msg].sort();
+      expect([['margin_loan_failed', 'ok'], ['ok', 'position_pledged']]).toContainEqual(outcomes);
+      const [row] = await world.database.db.query<{ status: string; pledged: boolean }>(
+        `SELECT o.status, EXISTS (SELECT 1 FROM pledge_positions pp WHERE pp.order_id = o.id AND pp.released_at IS NULL AND pp.sold_at IS NULL) AS pledged
+           FROM orders o WHERE o.id = $1`,
+        [orderNo],
+      );
+      expect(row!.status === 'closed' && row!.pledged).toBe(false);
+    }
+  });
+});
+
 describe('refusals', () => {
   it('each-broken-rule-refuses-with-its-own-key-and-changes-nothing', async () => {
     const user = await world.newUser(3_000_000n);
