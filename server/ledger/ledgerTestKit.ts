@@ -67,9 +67,11 @@ export function fingerprintOf(command: Pick<TransferCommand, 'kind' | 'postings'
 export { netChanges } from './ledger.ts';
 
 export interface LedgerHealth {
-  /** Sum of every posting in the database. */
+  /** Sum of every rupee posting in the database. */
   globalSumPaise: bigint;
-  /** Transfers whose postings do not sum to zero, or that have fewer than two. */
+  /** Other currencies whose postings, all of them, do not sum to zero. */
+  otherCurrenciesOffBalance: bigint;
+  /** Transfers whose postings do not sum to zero in some currency, or that have fewer than two. */
   unbalancedTransfers: bigint;
   /** Transfers recorded without any postings (a refusal that left its key behind). */
   transfersWithoutPostings: bigint;
@@ -87,6 +89,7 @@ export interface LedgerHealth {
 
 export const healthyLedger = (globalSumPaise = 0n): LedgerHealth => ({
   globalSumPaise,
+  otherCurrenciesOffBalance: 0n,
   unbalancedTransfers: 0n,
   transfersWithoutPostings: 0n,
   guardedBelowZero: 0n,
@@ -108,11 +111,16 @@ export async function ledgerHealth(sql: Sql, accountIds: readonly bigint[]): Pro
        SELECT account_id, sum(delta) OVER (PARTITION BY account_id ORDER BY first_id) AS balance FROM per_transfer
      )
      SELECT
-       (SELECT coalesce(sum(amount_paise), 0)::bigint FROM ledger_postings) AS "globalSumPaise",
-       (SELECT count(*) FROM (
+       (SELECT coalesce(sum(amount_paise), 0)::bigint FROM ledger_postings WHERE currency = 'INR') AS "globalSumPaise",
+       (SELECT count(*) FROM (SELECT currency FROM ledger_postings WHERE currency <> 'INR' GROUP BY currency HAVING sum(amount_paise) <> 0) c) AS "otherCurrenciesOffBalance",
+       (SELECT count(DISTINCT transfer_id) FROM (
           SELECT p.transfer_id FROM ledger_postings p
            WHERE p.transfer_id IN (SELECT transfer_id FROM scoped)
-           GROUP BY p.transfer_id HAVING sum(p.amount_paise) <> 0 OR count(*) < 2) u) AS "unbalancedTransfers",
+           GROUP BY p.transfer_id, p.currency HAVING sum(p.amount_paise) <> 0
+          UNION ALL
+          SELECT p.transfer_id FROM ledger_postings p
+           WHERE p.transfer_id IN (SELECT transfer_id FROM scoped)
+           GROUP BY p.transfer_id HAVING count(*) < 2) u) AS "unbalancedTransfers",
        (SELECT count(*) FROM ledger_transfers t
          WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transfer_id = t.id)) AS "transfersWithoutPostings",
        (SELECT count(*) FROM (
