@@ -5,18 +5,19 @@
 // commands (user/checkInState: the session check and one indexed read each). Prints figures
 // and the issue's target (p99 < 30 ms at 500/s); asserts nothing.
 //
-//   npx tsx bench/fx.ts [--rate 500] [--seconds 20] [--users 200]
+//   npx tsx bench/fx.ts [--rate 500] [--seconds 20] [--users 200] [--profile DIR]
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FxServerMessage } from './fx-server.ts';
 import { dropDatabase } from './orders/databases.ts';
 import { createClient, percentile, type Session } from './orders/load.ts';
 
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '500' }, seconds: { type: 'string', default: '20' }, users: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { rate: { type: 'string', default: '500' }, seconds: { type: 'string', default: '20' }, users: { type: 'string', default: '200' }, profile: { type: 'string' } } });
 const config = { rate: Number(values.rate), seconds: Number(values.seconds), users: Number(values.users) };
 for (const [name, value] of Object.entries(config)) if (!Number.isInteger(value) || value < 1) throw new Error(`--${name}: expected a positive integer, got ${value}`);
 const target = { rate: 500, p99Ms: 30 };
@@ -70,6 +71,10 @@ function cheapRoundTrip(client: Client, sessions: Session[]) {
   };
 }
 
+function quoteOnly(client: Client, sessions: Session[]) {
+  return async (index: number) => refusalOf(await client.post('fx/quote', { from: 'INR', to: 'KRW', amount: '1000.00' }, sessions[index % sessions.length]));
+}
+
 function exchangeRoundTrip(client: Client, sessions: Session[], runId: string) {
   return async (index: number) => {
     const session = sessions[index % sessions.length]!;
@@ -101,7 +106,9 @@ function nextMessage<T extends FxServerMessage['type']>(child: ChildProcess, typ
 
 const databaseName = `ledgerline_bench_fx_${randomBytes(5).toString('hex')}`;
 const child = fork(fileURLToPath(new URL('./fx-server.ts', import.meta.url)), [], {
-  execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  // --cpu-prof writes the server's .cpuprofile into DIR when it exits.
+  execArgv: values.profile ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : process.execArgv,
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, BENCH_USERS: String(config.users), BENCH_DATABASE: databaseName },
 });
 const stopChild = async () => {
@@ -119,8 +126,10 @@ try {
   // Warm-up: JIT, the pool's connections, the session cache and the house FX accounts.
   await openLoop('warm-up', Math.min(config.rate, 200), 2, exchangeRoundTrip(client, sessions, `${runId}w`));
   const baseline = await openLoop('baseline: 2 × user/checkInState', config.rate, config.seconds, cheapRoundTrip(client, sessions));
+  const quotes = await openLoop('part: fx/quote alone', config.rate, config.seconds, quoteOnly(client, sessions));
   const exchange = await openLoop('exchange: fx/quote → fx/convert', config.rate, config.seconds, exchangeRoundTrip(client, sessions, runId));
   console.log(report(baseline));
+  console.log(report(quotes));
   console.log(report(exchange));
   const p99 = percentile([...exchange.latenciesMs].sort((left, right) => left - right), 99);
   const met = p99 < target.p99Ms && exchange.ok / exchange.elapsedS >= target.rate * 0.98 && exchange.shed === 0;

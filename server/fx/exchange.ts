@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { openHouseAccount } from '../ledger/houseAccounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { ledgerAccountsOf, openUserLedgerAccounts, userBalancesByCurrency, userCurrencyKey } from '../ledger/userBalances.ts';
+import { openUserLedgerAccounts, userBalancesByCurrency } from '../ledger/userBalances.ts';
 import type { Settings } from '../settings/settings.ts';
 import { houseFxBalances, insertQuote, lockQuoteForConversion, markConverted, type QuoteRow } from './fxStore.ts';
 import type { PairRate, RateBook } from './rateBook.ts';
@@ -172,11 +172,10 @@ export async function convertQuote(context: FxContext, userId: bigint, form: { q
     if (now > new Date(locked.expires_at).getTime()) refuse('fx_quote_expired');
     if (locked.key_quote_id !== null) refuse('idempotency_key_reused');
     const { from_currency: from, to_currency: to } = locked;
-    const held = await ledgerAccountsOf(tx, [{ userId, currency: from }, { userId, currency: to }]);
-    const fromAccounts = held.get(userCurrencyKey(userId, from));
-    if (!fromAccounts) refuse('insufficient_available_balance');
+    const fromAccountId = locked.from_account_id;
+    if (fromAccountId === null) refuse('insufficient_available_balance');
     // The user's accounts in `to` open on first use, in this transaction: a refusal leaves none behind.
-    const toAccounts = held.get(userCurrencyKey(userId, to)) ?? (await openUserLedgerAccounts(tx, userId, to));
+    const toAccountId = locked.to_account_id ?? (await openUserLedgerAccounts(tx, userId, to)).availableAccountId;
     const { transferId } = await transfer(tx, {
       idempotencyKey: `fx-quote:${locked.id}`,
       kind: 'fx_convert',
@@ -189,14 +188,14 @@ export async function convertQuote(context: FxContext, userId: bigint, form: { q
       },
       userId,
       postings: [
-        { accountId: fromAccounts.availableAccountId, currency: from, amount: -locked.amount_minor },
+        { accountId: fromAccountId, currency: from, amount: -locked.amount_minor },
         { accountId: house.get(from)!, currency: from, amount: locked.amount_minor },
         { accountId: house.get(to)!, currency: to, amount: -locked.receive_minor },
-        { accountId: toAccounts.availableAccountId, currency: to, amount: locked.receive_minor },
+        { accountId: toAccountId, currency: to, amount: locked.receive_minor },
       ],
     });
     const converted = await markConverted(tx, locked.id, {
-      at: new Date(now), idempotencyKey: form.idempotency_key, transferId, fromAccountId: fromAccounts.availableAccountId, toAccountId: toAccounts.availableAccountId,
+      at: new Date(now), idempotencyKey: form.idempotency_key, transferId, fromAccountId, toAccountId,
     });
     return { converted, balances: { from: converted.available_from, to: converted.available_to } };
   });

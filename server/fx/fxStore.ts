@@ -36,13 +36,24 @@ export async function insertQuote(sql: Sql, quote: NewQuote): Promise<QuoteRow> 
   return row!;
 }
 
+export type QuoteForConversion = QuoteRow & {
+  /** The quote the user already converted with this idempotency key, if any. */
+  key_quote_id: bigint | null;
+  /** The user's available accounts in the two currencies; null where the user has none yet. */
+  from_account_id: bigint | null;
+  to_account_id: bigint | null;
+};
+
 /**
- * The caller's quote, locked for the rest of the transaction, with the quote (if any) the
- * user already converted with this idempotency key: one round trip before the transfer.
+ * The caller's quote, locked for the rest of the transaction, with what the conversion needs
+ * to know besides: one round trip before the transfer.
  */
-export async function lockQuoteForConversion(sql: Sql, userId: bigint, quoteId: string, idempotencyKey: string): Promise<(QuoteRow & { key_quote_id: bigint | null }) | undefined> {
-  const [row] = await sql.query<QuoteRow & { key_quote_id: bigint | null }>(
-    `SELECT q.*, (SELECT k.id FROM fx_quotes k WHERE k.user_id = $2 AND k.idempotency_key = $3) AS key_quote_id
+export async function lockQuoteForConversion(sql: Sql, userId: bigint, quoteId: string, idempotencyKey: string): Promise<QuoteForConversion | undefined> {
+  const [row] = await sql.query<QuoteForConversion>(
+    `SELECT q.*,
+            (SELECT k.id FROM fx_quotes k WHERE k.user_id = $2 AND k.idempotency_key = $3) AS key_quote_id,
+            (SELECT a.id FROM ledger_accounts a WHERE a.user_id = $2 AND a.kind = 'user_available' AND a.currency = q.from_currency) AS from_account_id,
+            (SELECT a.id FROM ledger_accounts a WHERE a.user_id = $2 AND a.kind = 'user_available' AND a.currency = q.to_currency) AS to_account_id
        FROM fx_quotes q WHERE q.id = $1 AND q.user_id = $2 FOR UPDATE OF q`,
     [quoteId, userId.toString(), idempotencyKey],
   );
