@@ -3,7 +3,7 @@ import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { appendTransfers, type TransferCommand } from '../ledger/ledger.ts';
 import { openHouseAccount } from '../ledger/houseAccounts.ts';
-import { accrualKeyOf, dailyInterestPaise, datesToAccrue } from './interest.ts';
+import { accrualKeyOf, bpsDaysPerYear, dailyInterestPaise, datesToAccrue } from './interest.ts';
 
 // The business-date job: for every open loan, one interest transfer per IST date after the
 // last one it was accrued for, up to the date asked for. Idempotent per date three times over:
@@ -24,11 +24,15 @@ export interface AccrualOutcome {
   interestPaise: bigint;
 }
 
-type OpenLoanRow = {
+type AccruedLoanRow = {
   id: bigint;
   user_id: bigint;
   principal_outstanding_paise: bigint;
   annual_rate_bps: number;
+  /** The interest the update added, all dates together. */
+  interest_paise: bigint;
+  /** YYYY-MM-DD: the last date accrued before this batch, and now. */
+  accrued_before: string;
   accrued_through: string;
   loan_account_id: bigint;
 };
@@ -66,31 +70,43 @@ export async function accrueInterest(
 }
 
 async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batchSize: number, { lane, lanes }: { lane: number; lanes: number }) {
-  // Locked so a repayment of one of these loans waits for this batch (and the batch for it).
-  const loans = await tx.query<OpenLoanRow>(
-    `SELECT l.id, l.user_id, l.principal_outstanding_paise, l.annual_rate_bps, to_char(l.accrued_through, 'YYYY-MM-DD') AS accrued_through,
-            a.id AS loan_account_id
-       FROM loans l
-       JOIN ledger_accounts a ON a.user_id = l.user_id AND a.kind = 'user_loan' AND a.currency = l.currency
-      WHERE l.status = 'open' AND l.id > $1 AND l.accrued_through < $2::date AND l.id % $4 = $5
-      ORDER BY l.id
-      LIMIT $3
-        FOR NO KEY UPDATE OF l`,
-    [afterId.toString(), businessDate, batchSize, lanes, lane],
+  // One pass over the batch's loan rows: they are locked (a repayment of one of them waits for
+  // this batch, and the batch for it), moved to the date and given the interest, and read back.
+  // The interest is computed here, in SQL, and again below by dailyInterestPaise: a mismatch
+  // throws and rolls the batch back (the two must never disagree by a paisa).
+  const updated = await tx.query<AccruedLoanRow>(
+    `WITH picked AS (
+       SELECT l.id, l.accrued_through AS before_date, least($2::date, l.accrued_through + $6::integer) AS through_date,
+              (least($2::date, l.accrued_through + $6::integer) - l.accrued_through)
+                * ((2 * l.principal_outstanding_paise * l.annual_rate_bps + ${bpsDaysPerYear}) / ${2n * bpsDaysPerYear}) AS interest
+         FROM loans l
+        WHERE l.status = 'open' AND l.id > $1 AND l.accrued_through < $2::date AND l.id % $4 = $5
+        ORDER BY l.id
+        LIMIT $3
+          FOR NO KEY UPDATE
+     )
+     UPDATE loans l
+        SET accrued_through = p.through_date,
+            interest_outstanding_paise = l.interest_outstanding_paise + p.interest,
+            interest_accrued_paise = l.interest_accrued_paise + p.interest
+       FROM picked p, ledger_accounts a
+      WHERE l.id = p.id AND a.user_id = l.user_id AND a.kind = 'user_loan' AND a.currency = l.currency
+     RETURNING l.id, l.user_id, l.principal_outstanding_paise, l.annual_rate_bps, p.interest AS interest_paise,
+               to_char(p.before_date, 'YYYY-MM-DD') AS accrued_before, to_char(p.through_date, 'YYYY-MM-DD') AS accrued_through,
+               a.id AS loan_account_id`,
+    [afterId.toString(), businessDate, batchSize, lanes, lane, catchUpDatesMax],
   );
+  const loans = updated.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const lastLoanId = loans.at(-1)?.id ?? null;
   const transfers: (TransferCommand & { id: bigint })[] = [];
   const accrualRows = { loanIds: [] as string[], dates: [] as string[], principals: [] as string[], amounts: [] as string[], transferIds: [] as string[] };
-  const loanUpdates = { ids: [] as string[], interest: [] as string[], accruedThrough: [] as string[] };
-  const pending: { loan: OpenLoanRow; date: string; amount: bigint }[] = [];
+  const pending: { loan: AccruedLoanRow; date: string; amount: bigint }[] = [];
   for (const loan of loans) {
-    const dates = datesToAccrue(loan.accrued_through, businessDate).slice(0, catchUpDatesMax);
+    const dates = datesToAccrue(loan.accrued_before, loan.accrued_through);
     const amount = dailyInterestPaise(loan.principal_outstanding_paise, loan.annual_rate_bps);
-    // A loan whose day's interest rounds to nothing (or with only interest left) still moves its date forward.
+    if (amount * BigInt(dates.length) !== loan.interest_paise) throw new Error(`lending: loan ${loan.id}: interest ${loan.interest_paise} in SQL, ${amount} × ${dates.length} in code`);
+    // A loan whose day's interest rounds to nothing (or with only interest left) still moved its date forward.
     if (amount > 0n) for (const date of dates) pending.push({ loan, date, amount });
-    loanUpdates.ids.push(loan.id.toString());
-    loanUpdates.interest.push((amount * BigInt(amount > 0n ? dates.length : 0)).toString());
-    loanUpdates.accruedThrough.push(dates.at(-1)!);
   }
   const transferIds = pending.length === 0 ? [] : await tx.query<{ id: bigint }>(
     "SELECT nextval('ledger_transfers_id_seq') AS id FROM generate_series(1, $1)",
@@ -126,17 +142,6 @@ async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batch
       `INSERT INTO loan_accruals (loan_id, business_date, principal_paise, amount_paise, transfer_id)
        SELECT * FROM unnest($1::bigint[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[])`,
       [accrualRows.loanIds, accrualRows.dates, accrualRows.principals, accrualRows.amounts, accrualRows.transferIds],
-    );
-  }
-  if (loans.length > 0) {
-    await tx.query(
-      `UPDATE loans l
-          SET interest_outstanding_paise = l.interest_outstanding_paise + u.interest,
-              interest_accrued_paise = l.interest_accrued_paise + u.interest,
-              accrued_through = u.accrued_through
-         FROM unnest($1::bigint[], $2::bigint[], $3::date[]) AS u (id, interest, accrued_through)
-        WHERE l.id = u.id`,
-      [loanUpdates.ids, loanUpdates.interest, loanUpdates.accruedThrough],
     );
   }
   return { loans: loans.length, accruals: pending.length, interestPaise, lastLoanId };

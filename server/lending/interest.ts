@@ -11,7 +11,7 @@ import { dayNumberOfIsoDay, isoDayOfDayNumber } from '../../contract/calendarDay
 // paise. The property test compares the posted accruals with the sum of this per date.
 
 /** 10,000 basis points × 365 days: the divisor of one day's interest. */
-const bpsDaysPerYear = 3_650_000n;
+export const bpsDaysPerYear = 3_650_000n;
 
 /** One day's interest on `principalPaise` at `annualRateBps`, half up to the paisa. */
 export function dailyInterestPaise(principalPaise: bigint, annualRateBps: number): bigint {
