@@ -54,6 +54,7 @@ function factValue(name: CreditFactorName, facts: CreditFacts): number {
     case 'no_missed_payment': return facts.loansPastTerm;
     case 'utilisation':
       if (facts.outstandingPaise <= 0n) return 0;
+      // number-ok: basis points of a ratio of two amounts, not an amount
       return facts.assetsPaise <= facts.outstandingPaise ? 10_000 : Number((facts.outstandingPaise * 10_000n) / facts.assetsPaise);
   }
 }

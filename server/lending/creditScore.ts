@@ -58,7 +58,8 @@ export function creditFactors(facts: CreditFacts): CreditFactor[] {
     ? rules.utilisation.maxPoints
     : facts.assetsPaise <= facts.outstandingPaise
       ? 0
-      : Number((BigInt(rules.utilisation.maxPoints) * (facts.assetsPaise - facts.outstandingPaise)) / facts.assetsPaise);
+      : // number-ok: points out of 100 from a ratio of two amounts, not an amount
+        Number((BigInt(rules.utilisation.maxPoints) * (facts.assetsPaise - facts.outstandingPaise)) / facts.assetsPaise);
   const points: Record<CreditFactorName, number> = {
     kyc_verified: facts.kycVerified ? rules.kyc_verified.maxPoints : 0,
     account_age: Math.floor(facts.accountAgeDays / rules.account_age.daysPerStep) * rules.account_age.pointsPerStep,
