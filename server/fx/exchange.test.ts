@@ -128,6 +128,29 @@ describe('rupees to won', () => {
   });
 });
 
+describe('a burst of conversions', () => {
+  it('decides-each-one-on-its-own-when-they-are-written-together', async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newUser(2_000n)));
+    const quotes = await Promise.all(users.map((user) => quote(user, 'INR', 'KRW', '1500.00')));
+    // The last user's second quote needs more than what is left after the first.
+    const overdraw = await quote(users[5]!, 'INR', 'THB', '1000.00');
+    const answers = await Promise.all([
+      ...users.map((user, index) => call('fx/convert', { quote_id: quotes[index]!.body.data.quote_id, idempotency_key: newKey() }, user.session)),
+      call('fx/convert', { quote_id: overdraw.body.data.quote_id, idempotency_key: newKey() }, users[5]!.session),
+    ]);
+    const refused = answers.filter((answer) => answer.body.status === 0).map((answer) => answer.body.msg);
+    expect(answers.filter((answer) => answer.body.status === 1)).toHaveLength(6);
+    expect(refused).toEqual(['insufficient_available_balance']);
+    for (const user of users.slice(0, 5)) expect((await userBalances(db, user.userId, 'INR')).available).toBe(50_000n);
+    // Whichever of the last user's two came second was refused: ₹500 or ₹1,000 is left, never less.
+    expect([50_000n, 100_000n]).toContain((await userBalances(db, users[5]!.userId, 'INR')).available);
+    const unbalanced = await db.query(
+      "SELECT t.id FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id WHERE t.kind = 'fx_convert' GROUP BY t.id, p.currency HAVING sum(p.amount_paise) <> 0",
+    );
+    expect(unbalanced).toEqual([]);
+  });
+});
+
 describe('refusals', () => {
   it('refuses-the-same-currency-twice', async () => {
     const user = await newUser();

@@ -2,14 +2,13 @@ import type { z } from 'zod';
 import { formatMinorAmount, type LedgerCurrency, ledgerCurrencies, parseMinorAmount } from '../../contract/currencies.ts';
 import type { adminFxPositionResponse, FxConversion, FxPair, FxQuote, fxHistoryRequest, fxHistoryResponse, fxQuoteRequest, fxRatesResponse } from '../../contract/fx.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { ledgerMoneyParam } from '../../contract/statementReasons.ts';
 import type { Database } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { openHouseAccount } from '../ledger/houseAccounts.ts';
-import { transfer } from '../ledger/ledger.ts';
-import { openUserLedgerAccounts, userBalancesByCurrency } from '../ledger/userBalances.ts';
+import { userBalancesByCurrency } from '../ledger/userBalances.ts';
 import type { Settings } from '../settings/settings.ts';
-import { houseFxBalances, insertQuote, lockQuoteForConversion, markConverted, type QuoteRow } from './fxStore.ts';
+import type { ConversionWriter } from './conversionWriter.ts';
+import { houseFxBalances, insertQuote, type QuoteRow } from './fxStore.ts';
 import type { PairRate, RateBook } from './rateBook.ts';
 import { formatRate, quotedRate, receiveMinor, valueAt } from './rateMath.ts';
 
@@ -152,55 +151,15 @@ async function conversionView(context: FxContext, row: QuoteRow, balancesAfter: 
   };
 }
 
-/** A converted quote answers a repeat of the same intent with the conversion, and refuses any other. */
-function sameIntentOrRefuse(row: QuoteRow, idempotencyKey: string): void {
-  if (row.idempotency_key !== idempotencyKey) refuse('fx_quote_already_used');
-}
-
 /**
- * Converts the caller's quote at its rate, once. Everything is decided under the quote's row
- * lock, in one transaction: a double tap, a retry and a race all see the first outcome.
+ * Converts the caller's quote at its rate, once: decided under the quote's row lock by the
+ * conversion writer (conversionWriter.ts), so a double tap, a retry and a race all see the
+ * first outcome.
  */
-export async function convertQuote(context: FxContext, userId: bigint, form: { quote_id: string; idempotency_key: string }): Promise<FxConversion> {
-  const { db } = context;
-  const house = await houseFxAccounts(db, userId);
-  const now = context.now();
-  const outcome = await db.transaction(async (tx) => {
-    const locked = await lockQuoteForConversion(tx, userId, form.quote_id, form.idempotency_key);
-    if (!locked) refuse('fx_quote_not_found');
-    if (locked.converted_at) return { converted: locked, balances: null };
-    if (now > new Date(locked.expires_at).getTime()) refuse('fx_quote_expired');
-    if (locked.key_quote_id !== null) refuse('idempotency_key_reused');
-    const { from_currency: from, to_currency: to } = locked;
-    const fromAccountId = locked.from_account_id;
-    if (fromAccountId === null) refuse('insufficient_available_balance');
-    // The user's accounts in `to` open on first use, in this transaction: a refusal leaves none behind.
-    const toAccountId = locked.to_account_id ?? (await openUserLedgerAccounts(tx, userId, to)).availableAccountId;
-    const { transferId } = await transfer(tx, {
-      idempotencyKey: `fx-quote:${locked.id}`,
-      kind: 'fx_convert',
-      reasonKind: 'fx_converted',
-      reasonParams: {
-        quote_id: locked.id.toString(),
-        sold: ledgerMoneyParam(locked.amount_minor, from),
-        bought: ledgerMoneyParam(locked.receive_minor, to),
-        rate: formatRate(locked.rate_scaled),
-      },
-      userId,
-      postings: [
-        { accountId: fromAccountId, currency: from, amount: -locked.amount_minor },
-        { accountId: house.get(from)!, currency: from, amount: locked.amount_minor },
-        { accountId: house.get(to)!, currency: to, amount: -locked.receive_minor },
-        { accountId: toAccountId, currency: to, amount: locked.receive_minor },
-      ],
-    });
-    const converted = await markConverted(tx, locked.id, {
-      at: new Date(now), idempotencyKey: form.idempotency_key, transferId, fromAccountId, toAccountId,
-    });
-    return { converted, balances: { from: converted.available_from, to: converted.available_to } };
-  });
-  sameIntentOrRefuse(outcome.converted, form.idempotency_key);
-  return conversionView(context, outcome.converted, outcome.balances);
+export async function convertQuote(context: FxContext, writer: ConversionWriter, userId: bigint, form: { quote_id: string; idempotency_key: string }): Promise<FxConversion> {
+  const house = await houseFxAccounts(context.db, userId);
+  const outcome = await writer.convert({ userId, quoteId: form.quote_id, idempotencyKey: form.idempotency_key, now: context.now(), house });
+  return conversionView(context, outcome.converted, outcome.balancesAfter);
 }
 
 /** The firm's FX position: each house FX balance with its rupee worth at today's reference rate. */

@@ -45,33 +45,47 @@ export type QuoteForConversion = QuoteRow & {
 };
 
 /**
- * The caller's quote, locked for the rest of the transaction, with what the conversion needs
- * to know besides: one round trip before the transfer.
+ * The quotes of a batch of conversions, locked in id order for the rest of the transaction,
+ * each with what its conversion needs besides (one round trip): answered in the order asked,
+ * undefined where the user has no such quote.
  */
-export async function lockQuoteForConversion(sql: Sql, userId: bigint, quoteId: string, idempotencyKey: string): Promise<QuoteForConversion | undefined> {
-  const [row] = await sql.query<QuoteForConversion>(
-    `SELECT q.*,
-            (SELECT k.id FROM fx_quotes k WHERE k.user_id = $2 AND k.idempotency_key = $3) AS key_quote_id,
-            (SELECT a.id FROM ledger_accounts a WHERE a.user_id = $2 AND a.kind = 'user_available' AND a.currency = q.from_currency) AS from_account_id,
-            (SELECT a.id FROM ledger_accounts a WHERE a.user_id = $2 AND a.kind = 'user_available' AND a.currency = q.to_currency) AS to_account_id
-       FROM fx_quotes q WHERE q.id = $1 AND q.user_id = $2 FOR UPDATE OF q`,
-    [quoteId, userId.toString(), idempotencyKey],
+export async function lockQuotesForConversion(
+  sql: Sql,
+  requests: readonly { userId: bigint; quoteId: string; idempotencyKey: string }[],
+): Promise<(QuoteForConversion | undefined)[]> {
+  const rows = await sql.query<QuoteForConversion & { position: number }>(
+    `SELECT q.*, r.position,
+            (SELECT k.id FROM fx_quotes k WHERE k.user_id = r.user_id AND k.idempotency_key = r.idempotency_key) AS key_quote_id,
+            (SELECT a.id FROM ledger_accounts a WHERE a.user_id = r.user_id AND a.kind = 'user_available' AND a.currency = q.from_currency) AS from_account_id,
+            (SELECT a.id FROM ledger_accounts a WHERE a.user_id = r.user_id AND a.kind = 'user_available' AND a.currency = q.to_currency) AS to_account_id
+       FROM unnest($1::bigint[], $2::bigint[], $3::text[]) WITH ORDINALITY AS r (quote_id, user_id, idempotency_key, position)
+       JOIN fx_quotes q ON q.id = r.quote_id AND q.user_id = r.user_id
+      ORDER BY q.id
+        FOR UPDATE OF q`,
+    [requests.map((request) => request.quoteId), requests.map((request) => request.userId.toString()), requests.map((request) => request.idempotencyKey)],
   );
-  return row;
+  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+  return requests.map((_request, index) => byPosition.get(index + 1));
 }
 
-/** Records the conversion on the quote and answers with the two accounts' balances after it (same transaction, so they include it). */
+/** Records the conversions on their quotes, in one statement; answers the quotes as they now are, by id. */
 export async function markConverted(
   sql: Sql,
-  quoteId: bigint,
-  conversion: { at: Date; idempotencyKey: string; transferId: bigint; fromAccountId: bigint; toAccountId: bigint },
-): Promise<QuoteRow & { available_from: bigint; available_to: bigint }> {
-  const [row] = await sql.query<QuoteRow & { available_from: bigint; available_to: bigint }>(
-    `UPDATE fx_quotes SET converted_at = $2, idempotency_key = $3, transfer_id = $4 WHERE id = $1
-     RETURNING *, (SELECT balance_paise FROM ledger_accounts WHERE id = $5) AS available_from, (SELECT balance_paise FROM ledger_accounts WHERE id = $6) AS available_to`,
-    [quoteId.toString(), conversion.at, conversion.idempotencyKey, conversion.transferId.toString(), conversion.fromAccountId.toString(), conversion.toAccountId.toString()],
+  conversions: readonly { quoteId: bigint; at: Date; idempotencyKey: string; transferId: bigint }[],
+): Promise<Map<string, QuoteRow>> {
+  const rows = await sql.query<QuoteRow>(
+    `UPDATE fx_quotes q SET converted_at = c.at, idempotency_key = c.idempotency_key, transfer_id = c.transfer_id
+       FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::bigint[]) AS c (id, at, idempotency_key, transfer_id)
+      WHERE q.id = c.id
+     RETURNING q.*`,
+    [
+      conversions.map((conversion) => conversion.quoteId.toString()),
+      conversions.map((conversion) => conversion.at.toISOString()),
+      conversions.map((conversion) => conversion.idempotencyKey),
+      conversions.map((conversion) => conversion.transferId.toString()),
+    ],
   );
-  return row!;
+  return new Map(rows.map((row) => [row.id.toString(), row]));
 }
 
 /** What the firm's FX accounts hold, per currency (the lanes of a currency summed). */
