@@ -112,9 +112,7 @@ export function ExchangeForm({ options, initialFrom, initialTo, available, onCon
       <form onSubmit={submitQuote} className={styles.actions} noValidate>
         <div className={styles.pairRow}>
           <label className={styles.field}>
-            <span className={styles.fieldLabel}>
-              <Trans>From</Trans>
-            </span>
+            <span className={styles.fieldLabel}>{t({ message: 'From', context: 'currency exchange: the currency paid' })}</span>
             <select className={styles.select} value={from} onChange={(event) => pickFrom(event.target.value as LedgerCurrency)} data-testid="fx-from">
               {options.map((option) => (
                 <option key={option.currency} value={option.currency}>
@@ -128,9 +126,7 @@ export function ExchangeForm({ options, initialFrom, initialTo, available, onCon
             ⇄
           </button>
           <label className={styles.field}>
-            <span className={styles.fieldLabel}>
-              <Trans>To</Trans>
-            </span>
+            <span className={styles.fieldLabel}>{t({ message: 'To', context: 'currency exchange: the currency received' })}</span>
             <select className={styles.select} value={to} onChange={(event) => pickTo(event.target.value as LedgerCurrency)} data-testid="fx-to">
               {options.map((option) => (
                 <option key={option.currency} value={option.currency}>
