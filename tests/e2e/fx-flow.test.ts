@@ -30,9 +30,9 @@ const wonAmount = /^₩\d{1,3}(,\d{3})*$/;
 const lakhRupees = /^₹\d{1,2}(,\d{2})*,\d{3}\.\d{2}$/;
 
 const readings = [
-  { locale: 'en', confirm: 'Confirm exchange', source: 'Simulated intraday', rupeesLeft: '₹9,99,000.00' },
-  { locale: 'zh-Hant', confirm: '確認兌換', source: '模擬日內', rupeesLeft: '₹9,98,000.00' },
-  { locale: 'ko', confirm: '환전 확인', source: '모의 장중', rupeesLeft: '₹9,97,000.00' },
+  { locale: 'en', from: 'From', confirm: 'Confirm exchange', source: 'Simulated intraday', rupeesLeft: '₹9,99,000.00' },
+  { locale: 'zh-Hant', from: '兌出幣別', confirm: '確認兌換', source: '模擬日內', rupeesLeft: '₹9,98,000.00' },
+  { locale: 'ko', from: '보내는 통화', confirm: '환전 확인', source: '모의 장중', rupeesLeft: '₹9,97,000.00' },
 ] as const;
 
 async function chooseLanguage(page: Page, locale: string) {
@@ -43,12 +43,13 @@ async function chooseLanguage(page: Page, locale: string) {
 
 describe('rupees to won', () => {
   let wonBefore = 0;
-  it.each(readings)('$locale: a live quote, one confirmation, balances per currency', async ({ locale, confirm, source, rupeesLeft }) => {
+  it.each(readings)('$locale: a live quote, one confirmation, balances per currency', async ({ locale, from, confirm, source, rupeesLeft }) => {
     const { page } = browser;
     await chooseLanguage(page, locale);
     await page.goto(`${app.baseUrl}/#/information/exChange`);
     await expect.poll(() => textOf(page, 'fx-available-INR'), { timeout: 15_000 }).toMatch(lakhRupees);
     expect(await page.getByTestId('fx-to').inputValue()).toBe('KRW');
+    expect(await page.getByText(from, { exact: true }).count()).toBe(1);
 
     await page.getByTestId('fx-amount').fill('1000');
     await page.getByTestId('fx-get-quote').click();
