@@ -120,7 +120,8 @@ export function createPledgeMonitor({ db, settings, market, writer, logger, inte
     const ltv = ltvBps(owed, valuePaise);
     const zone = ltvZone(ltv, lines);
     if (zone === 'safe') {
-      await setLtvWarned(db, pledge.id, false);
+      // Only a pledge that was warned has a mark to clear: a safe pass over a safe pledge writes nothing.
+      if (pledge.ltv_warned_at !== null) await setLtvWarned(db, pledge.id, false);
       return;
     }
     const warned = await db.transaction(async (tx) => {
