@@ -82,7 +82,7 @@ describe('reviewing margin-loan requests', () => {
     const { pledge } = await requested('50000.00');
     // ₹900 a share: 100 shares now lend ₹45,000, less than the ₹50,000 asked for.
     world.driven.trade('TCS', 90_000);
-    expect((await review(pledge.id, 'approve')).body.msg).toBe('loan_limit_insufficient');
+    expect((await review(pledge.id, 'approve')).body.msg).toBe('loan_limit_insufficient:45000.00');
     world.driven.trade('TCS', 350_000);
     expect((await review(pledge.id, 'approve')).body.data.status).toBe('successful');
   });

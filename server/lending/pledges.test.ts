@@ -120,7 +120,7 @@ describe('refusals', () => {
       [['999999999'], '20000.00', 'order_not_found'],
       [[notPledgeable], '20000.00', 'margin_trading_not_enabled'],
       [[leveraged], '20000.00', 'margin_loan_failed'],
-      [[tcs], '175000.01', 'loan_limit_insufficient'],
+      [[tcs], '175000.01', 'loan_limit_insufficient:175000.00'],
       [[], '20000.00', 'invalid_field:positions'],
     ];
     for (const [positions, amount, expected] of cases) {

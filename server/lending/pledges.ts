@@ -149,7 +149,7 @@ export async function requestPledge(context: PledgeContext, userId: bigint, form
       return { orderId: order.id, code: order.code, quantity: order.quantity, haircutBps, pricePaise: value.pricePaise, valuePaise: value.valuePaise };
     });
     const limitPaise = pledgeLimitPaise(positions);
-    if (amountPaise > limitPaise) refuse('loan_limit_insufficient');
+    if (amountPaise > limitPaise) refuse('loan_limit_insufficient', formatRupees(limitPaise));
     const lent = (await marginLoansOutstandingTotal(tx)) + (await waitingPledgesPaise(tx));
     if (lent + amountPaise > settings.paise('pledge.quota')) refuse('margin_loan_quota_full_or_channel_closed');
 
@@ -222,7 +222,8 @@ export async function reviewPledge(context: PledgeContext, staffId: bigint, form
     } else {
       if (row.first_approved_by === staffId) refuse('margin_loan_second_approver_must_differ');
       // Prices moved while the request waited: what is lent must still fit the stock's limit now.
-      if (row.amount_paise > (await limitNowPaise(context, tx, id))) refuse('loan_limit_insufficient');
+      const limitNow = await limitNowPaise(context, tx, id);
+      if (row.amount_paise > limitNow) refuse('loan_limit_insufficient', formatRupees(limitNow));
       const loanId = await openMarginLoan(tx, context, { userId: row.user_id, principalPaise: row.amount_paise, pledgeId: id });
       await grantPledge(tx, id, loanId, { staffId, reason: form.reason });
       await notify(tx, row.user_id, 'pledge_approved', { pledge_id: id.toString(), amount });
