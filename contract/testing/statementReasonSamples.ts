@@ -16,6 +16,9 @@ function sampleOf(name: string, schema: z.ZodType): unknown {
   if (schema instanceof z.ZodNumber) return 20;
   if (name.endsWith('_no') || name.endsWith('_id')) return '4711';
   if (name === 'quantity') return '300';
+  // Parameters with a format of their own: an exchange rate (a decimal) and a business date.
+  if (name === 'rate') return '16.2';
+  if (name === 'date') return '2026-11-24';
   return `Sample ${name}`;
 }
 
