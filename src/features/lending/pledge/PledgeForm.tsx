@@ -77,6 +77,8 @@ export function PledgeForm({ candidates, rules, onPledged }: { candidates: Candi
     setAmountText('');
     setTriedSubmit(false);
     onPledged();
+    // The new pledge is listed first, at the top of the page: show it.
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   });
 
   if (candidates.length === 0) {
