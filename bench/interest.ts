@@ -4,7 +4,7 @@
 // into a table shaped like loan_accruals (no triggers), the floor for writing one row per loan.
 // The loans are seeded set-based (no borrow transfers: their loan accounts start at zero and
 // go negative by the interest alone). Prints figures; exits non-zero if a check fails.
-// Run: npm run bench:interest [-- <loans=1000000> <batch=5000> <lanes=2>]
+// Run: npm run bench:interest [-- <loans=1000000> <batch=20000> <lanes=2>]
 import { performance } from 'node:perf_hooks';
 import { isoDayOfDayNumber, istDayNumber } from '../contract/calendarDays.ts';
 import { accrualBatchSizeDefault, accrualLanesDefault, accrueInterest } from '../server/lending/accrualJob.ts';

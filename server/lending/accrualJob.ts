@@ -37,7 +37,9 @@ type AccruedLoanRow = {
   loan_account_id: bigint;
 };
 
-export const accrualBatchSizeDefault = 5_000;
+// Measured on 1,000,000 loans (bench:interest): 5,000 a batch 82 s, 20,000 a batch 40 s; each statement and its
+// triggers cost about the same whatever its size, and 20,000 transfers are a few megabytes.
+export const accrualBatchSizeDefault = 20_000;
 /**
  * Batches written at once, each on its own connection over its own share of the loans (id
  * modulo the count) and crediting its own interest account (house:interest, house:interest:1,
