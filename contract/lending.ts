@@ -53,7 +53,8 @@ export type CreditOverview = z.infer<typeof creditOverview>;
 
 export const borrowRequest = z.object({ amount: amountField, idempotency_key: idempotencyKey });
 export const repayRequest = z.object({ loan_id: idString, amount: amountField, idempotency_key: idempotencyKey });
-export const loanListRequest = z.object({ page: pageField });
+/** `status`: only loans in that state (the loan screen lists the open ones to repay). */
+export const loanListRequest = z.object({ page: pageField, status: z.enum(loanStatuses, 'invalid_field').optional() });
 export const loanDetailRequest = z.object({ loan_id: idString, page: pageField });
 
 export const loanView = z.object({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { adminLoansListRequest, AdminLoanRow, LoanDetail, LoanEvent } from '../../contract/lending.ts';
+import type { adminLoansListRequest, AdminLoanRow, LoanDetail, LoanEvent, LoanStatus } from '../../contract/lending.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { listPageSize } from '../../contract/paging.ts';
 import type { Sql } from '../db/database.ts';
@@ -26,11 +26,13 @@ async function eventsPage(sql: Sql, loanId: bigint, page: number) {
   return { items: rows.map(toEvent), total, page, page_size: listPageSize };
 }
 
-export async function loansOf(sql: Sql, userId: bigint, page: number) {
-  const rows = await sql.query<LoanRow>(`${selectLoans} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [
-    userId.toString(), listPageSize, (page - 1) * listPageSize,
+export async function loansOf(sql: Sql, userId: bigint, page: number, status?: LoanStatus) {
+  // NULL status: every loan.
+  const where = 'user_id = $1 AND ($2::text IS NULL OR status = $2)';
+  const rows = await sql.query<LoanRow>(`${selectLoans} WHERE ${where} ORDER BY id DESC LIMIT $3 OFFSET $4`, [
+    userId.toString(), status ?? null, listPageSize, (page - 1) * listPageSize,
   ]);
-  const [count] = await sql.query<{ total: bigint }>('SELECT count(*) AS total FROM loans WHERE user_id = $1', [userId.toString()]);
+  const [count] = await sql.query<{ total: bigint }>(`SELECT count(*) AS total FROM loans WHERE ${where}`, [userId.toString(), status ?? null]);
   return { items: rows.map(toLoanView), total: Number(count?.total ?? 0n), page, page_size: listPageSize };
 }
 

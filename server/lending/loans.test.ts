@@ -164,6 +164,10 @@ describe('records', () => {
     const list = (await call('loan/list', { page: 1 }, user.session)).body.data;
     expect(list).toMatchObject({ total: 2, page: 1, page_size: 10 });
     expect(list.items.map((loan: { id: string }) => loan.id)).toEqual([second.id, first.id]);
+    await repay(user, first.id, '1000.00');
+    const open = (await call('loan/list', { page: 1, status: 'open' }, user.session)).body.data;
+    expect(open.items.map((loan: { id: string }) => loan.id)).toEqual([second.id]);
+    expect(open.total).toBe(1);
     const staffList = (await call('admin/loans/list', { page: 1, query: user.account }, world.reviewer.headers)).body.data;
     expect(staffList.items.map((loan: { id: string; account: string }) => [loan.id, loan.account])).toEqual([[second.id, user.account], [first.id, user.account]]);
     const staffDetail = (await call('admin/loans/detail', { loan_id: first.id, page: 1 }, world.operator.headers)).body.data;

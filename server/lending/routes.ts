@@ -14,7 +14,7 @@ export function registerLendingRoutes(app: FastifyInstance, authenticators: Auth
     const command = { loanId: BigInt(body.loan_id), amountPaise: paiseOfAmount(body.amount), idempotencyKey: body.idempotency_key };
     return toLoanView(await db.transaction((tx) => repayLoanIn(tx, session.userId, command)));
   });
-  registerCommand(app, authenticators, 'loan/list', ({ body, session }) => loansOf(db, session.userId, body.page));
+  registerCommand(app, authenticators, 'loan/list', ({ body, session }) => loansOf(db, session.userId, body.page, body.status));
   registerCommand(app, authenticators, 'loan/detail', ({ body, session }) => loanDetailOf(db, session.userId, BigInt(body.loan_id), body.page));
 
   registerCommand(app, authenticators, 'admin/loans/list', ({ body }) => loansForStaff(db, body));

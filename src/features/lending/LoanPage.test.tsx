@@ -16,7 +16,7 @@ describe('LoanPage', () => {
   it('shows-the-limit-the-borrowed-amount-and-the-score-with-its-factors', async () => {
     server.use(
       recording('credit/overview', () => overviewOf({ borrowed: '20006.58', available: '29993.42' })).handler,
-      recording('loan/list', () => pageOf([loanOf(), loanOf({ id: '9', status: 'repaid', outstanding: '0.00' })])).handler,
+      recording('loan/list', (body) => (body.status === 'open' ? pageOf([loanOf()]) : pageOf([loanOf(), loanOf({ id: '9', status: 'repaid', outstanding: '0.00' })]))).handler,
     );
     renderPage(LoanPage, '/information/loan');
     expect((await screen.findByTestId('credit-limit')).textContent).toBe('₹50,000.00');
@@ -29,7 +29,7 @@ describe('LoanPage', () => {
     expect(factors[0]!.textContent).toContain('Verified identity (KYC)');
     expect(factors[0]!.textContent).toContain('300 / 300');
     expect(factors[1]!.textContent).toContain('Days since you joined: 12');
-    // Only the open loan is offered for repayment.
+    // The open loans are offered for repayment.
     expect(screen.getAllByTestId('open-loan').map((loan) => loan.getAttribute('data-loan-id'))).toEqual(['12']);
     expect(screen.getByTestId('loan-outstanding').textContent).toBe('₹20,006.58');
     expect(screen.getByTestId('loan-split').textContent).toBe('₹20,000.00 · ₹6.58');

@@ -13,11 +13,11 @@ import { CreditScoreCard } from './CreditScoreCard.tsx';
 import { useLendingLabels } from './lendingLabels.ts';
 import { RepayForm } from './RepayForm.tsx';
 
-type LoanScreenData = { overview: CreditOverview; openLoans: LoanView[] };
+type LoanScreenData = { overview: CreditOverview; openLoans: LoanView[]; openTotal: number };
 
 async function loadLoanScreen(): Promise<LoanScreenData> {
-  const [overview, loans] = await Promise.all([call('credit/overview', {}, { silent: true }), call('loan/list', { page: 1 }, { silent: true })]);
-  return { overview, openLoans: loans.items.filter((loan) => loan.status === 'open') };
+  const [overview, loans] = await Promise.all([call('credit/overview', {}, { silent: true }), call('loan/list', { page: 1, status: 'open' }, { silent: true })]);
+  return { overview, openLoans: loans.items, openTotal: loans.total };
 }
 
 /** /information/loan: the credit score and limit, borrowing, and repaying the loans still open. */
@@ -86,6 +86,11 @@ function LoanScreen({ data, onChanged }: { data: LoanScreenData; onChanged: () =
           {openLoans.map((loan) => (
             <RepayForm key={loan.id} loan={loan} onRepaid={onChanged} />
           ))}
+          {data.openTotal > openLoans.length ? (
+            <p className={styles.muted}>
+              <Trans>Your newest open loans are shown; repay these and the next ones appear here.</Trans>
+            </p>
+          ) : null}
         </section>
       ) : (
         <p className={styles.muted} data-testid="no-open-loans">
