@@ -232,16 +232,17 @@ describe('database-keeps-each-balance-as-the-sum-of-its-postings', () => {
   });
 });
 
+/** A transfer row written with raw SQL, bypassing the service: the database checks its postings again on insert. */
+const insertTransfer = async (sql: Pick<Database, 'query'>, key: string) => {
+  const [row] = await sql.query<{ id: bigint }>(
+    `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint)
+     VALUES ($1, 'test', 'correction', '{}', 'raw') RETURNING id`,
+    [key],
+  );
+  return row!.id;
+};
+
 describe('database-refuses-unbalanced-postings', () => {
-  // Raw SQL, bypassing the service: the database checks every transfer again on insert.
-  const insertTransfer = async (sql: Pick<Database, 'query'>, key: string) => {
-    const [row] = await sql.query<{ id: bigint }>(
-      `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint)
-       VALUES ($1, 'test', 'correction', '{}', 'raw') RETURNING id`,
-      [key],
-    );
-    return row!.id;
-  };
   const insertPostings = (sql: Pick<Database, 'query'>, transferId: bigint, legs: Array<[bigint, bigint, string?]>) =>
     sql.query(
       `INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise)
@@ -279,14 +280,6 @@ describe('database-refuses-unbalanced-postings', () => {
 });
 
 describe('every-amount-carries-its-currency', () => {
-  const insertTransfer = async (sql: Pick<Database, 'query'>, key: string) => {
-    const [row] = await sql.query<{ id: bigint }>(
-      `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint)
-       VALUES ($1, 'test', 'correction', '{}', 'raw') RETURNING id`,
-      [key],
-    );
-    return row!.id;
-  };
   const rawPostings = (sql: Pick<Database, 'query'>, transferId: bigint, legs: Array<[bigint, string, bigint]>) =>
     sql.query(
       `INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise)
