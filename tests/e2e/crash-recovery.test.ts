@@ -166,15 +166,15 @@ beforeAll(async () => {
   // Play money, booked exactly as ledger.transfer() books it: one transfer, its postings in one INSERT.
   const [funding] = await rows<{ id: string }>("SELECT id::text FROM ledger_accounts WHERE code = 'demo:play-money-funding'");
   for (const trader of traders) {
-    const [available] = await rows<{ id: string }>("SELECT id::text FROM ledger_accounts WHERE user_id = $1 AND kind = 'user_available'", [trader.userId.toString()]);
+    const [available] = await rows<{ id: string }>("SELECT id::text FROM ledger_accounts WHERE user_id = $1 AND kind = 'user_available' AND currency = 'INR'", [trader.userId.toString()]);
     await db.query('BEGIN');
     const [transfer] = await rows<{ id: string }>(
       `INSERT INTO ledger_transfers (idempotency_key, kind, reason_kind, reason_params, request_fingerprint, user_id)
        VALUES ($1, 'demo_funding', 'demo_funding', jsonb_build_object('amount', jsonb_build_object('amount', $4::text, 'currency', 'INR')), $2, $3)
        RETURNING id::text`,
-      [`e2e-crash-funding:${trader.account}`, `demo_funding|${funding!.id}:${-fundingPaise},${available!.id}:${fundingPaise}`, trader.userId.toString(), fundingPaise.toString()],
+      [`e2e-crash-funding:${trader.account}`, `demo_funding|${funding!.id}:${-fundingPaise}INR,${available!.id}:${fundingPaise}INR`, trader.userId.toString(), fundingPaise.toString()],
     );
-    await db.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_paise) VALUES ($1, $2, $3), ($1, $4, $5)', [
+    await db.query("INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_paise) VALUES ($1, $2, 'INR', $3), ($1, $4, 'INR', $5)", [
       transfer!.id,
       funding!.id,
       (-fundingPaise).toString(),

@@ -11,43 +11,52 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
     if (found.length > 0) problems.push(`${what}: ${JSON.stringify(found.slice(0, 5))}${found.length > 5 ? ` … ${found.length} in all` : ''}`);
   };
   report(
-    'transfers that do not balance or have fewer than 2 postings',
-    await rows(`SELECT t.id, t.idempotency_key, count(p.id)::int AS postings, coalesce(sum(p.amount_paise), 0)::text AS total
+    'transfers with fewer than 2 postings',
+    await rows(`SELECT t.id, t.idempotency_key, count(p.id)::int AS postings
                   FROM ledger_transfers t LEFT JOIN ledger_postings p ON p.transfer_id = t.id
-                 GROUP BY t.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount_paise), 0) <> 0`),
+                 GROUP BY t.id HAVING count(p.id) < 2`),
   );
-  const [total] = await rows<{ total: string }>('SELECT coalesce(sum(amount_paise), 0)::text AS total FROM ledger_postings');
-  if (total!.total !== '0') problems.push(`all postings sum to ${total!.total}, not 0`);
+  // Every amount carries its currency: a transfer balances in each one, and nothing adds rupees to won.
+  report(
+    'transfers that do not balance in a currency',
+    await rows(`SELECT transfer_id, currency, sum(amount_paise)::text AS total FROM ledger_postings
+                 GROUP BY transfer_id, currency HAVING sum(amount_paise) <> 0`),
+  );
+  report(
+    'currencies whose postings do not sum to 0',
+    await rows('SELECT currency, sum(amount_paise)::text AS total FROM ledger_postings GROUP BY currency HAVING sum(amount_paise) <> 0'),
+  );
   report(
     'accounts that may not go negative but are',
     await rows(`SELECT a.code, sum(p.amount_paise)::text AS balance FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
                  WHERE NOT a.allow_negative GROUP BY a.id HAVING sum(p.amount_paise) < 0`),
   );
   report('orders neither pending nor holding', await rows("SELECT id, status FROM orders WHERE status NOT IN ('pending', 'holding')"));
-  // Per user: frozen = held by pending orders, margin = held by holding orders, and cash only ever left as opening fees.
+  // Per user and currency: frozen = held by pending orders, margin = held by holding orders, and cash only ever left as opening fees.
   report(
     'users whose frozen or margin money differs from their open orders, or whose money does not add up',
     await rows(`
       WITH balances AS (
-        SELECT a.user_id,
+        SELECT a.user_id, a.currency,
                coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_frozen'), 0) AS frozen,
                coalesce(sum(p.amount_paise) FILTER (WHERE a.kind = 'user_margin'), 0) AS margin,
                coalesce(sum(p.amount_paise) FILTER (WHERE a.kind IN ('user_available', 'user_frozen', 'user_margin')), 0) AS money
           FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
-         WHERE a.user_id IS NOT NULL GROUP BY a.user_id),
+         WHERE a.user_id IS NOT NULL GROUP BY a.user_id, a.currency),
       funded AS (
-        SELECT t.user_id, sum(p.amount_paise) AS funded FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
+        SELECT t.user_id, a.currency, sum(p.amount_paise) AS funded FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
           JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
-         WHERE t.kind = 'demo_funding' GROUP BY t.user_id),
+         WHERE t.kind = 'demo_funding' GROUP BY t.user_id, a.currency),
       open AS (
-        SELECT user_id,
+        SELECT user_id, currency,
                coalesce(sum(frozen_paise) FILTER (WHERE status = 'pending'), 0) AS frozen,
                coalesce(sum(margin_paise) FILTER (WHERE status = 'holding'), 0) AS margin,
                coalesce(sum(open_service_fee_paise + open_tax_paise) FILTER (WHERE status = 'holding'), 0) AS fees
-          FROM orders GROUP BY user_id)
-      SELECT b.user_id::text, b.frozen::text, o.frozen::text AS pending_frozen, b.margin::text, o.margin::text AS holding_margin,
+          FROM orders GROUP BY user_id, currency)
+      SELECT b.user_id::text, b.currency, b.frozen::text, o.frozen::text AS pending_frozen, b.margin::text, o.margin::text AS holding_margin,
              b.money::text, (coalesce(f.funded, 0) - coalesce(o.fees, 0))::text AS funded_less_fees
-        FROM balances b LEFT JOIN funded f ON f.user_id = b.user_id LEFT JOIN open o ON o.user_id = b.user_id
+        FROM balances b LEFT JOIN funded f ON f.user_id = b.user_id AND f.currency = b.currency
+        LEFT JOIN open o ON o.user_id = b.user_id AND o.currency = b.currency
        WHERE b.frozen <> coalesce(o.frozen, 0) OR b.margin <> coalesce(o.margin, 0) OR b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0)`),
   );
   // Every order row has exactly the transfers its status implies, and its freeze held exactly frozen_paise.
