@@ -28,6 +28,8 @@ export const fxPair = z.object({
   updated_at: z.string().nullable(),
   /** The reference's move since the previous ECB day, basis points; null without one. */
   day_change_bps: z.number().int().nullable(),
+  /** The pair's published spread: its own setting (fx.spread_bps_…) or fx.spread_bps. */
+  spread_bps: z.number().int(),
 });
 export type FxPair = z.infer<typeof fxPair>;
 
@@ -38,6 +40,7 @@ export const fxRatesRequest = z.object({
 export const fxRatesResponse = z.object({
   /** One pair per other currency that has a rate: 1 `from` = `rate` `to`. */
   pairs: z.array(fxPair),
+  /** The spread of every pair without one of its own. */
   spread_bps: z.number().int(),
   quote_seconds: z.number().int(),
   /** Smallest and largest conversion, in rupees' worth at the reference rate. */

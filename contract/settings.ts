@@ -23,6 +23,10 @@ export const settingValueSchemas = {
   'upload.max_bytes': wholeNumberFrom(64 * 1024, 20 * 1024 * 1024),
   // currency exchange (server/fx/): the spread, a quote's life, limits, the rates the ECB does not publish
   'fx.spread_bps': wholeNumberFrom(0, 1000),
+  // the pairs of the three markets' currencies publish their own spread; every other pair pays fx.spread_bps
+  'fx.spread_bps_inr_krw': wholeNumberFrom(0, 1000),
+  'fx.spread_bps_inr_thb': wholeNumberFrom(0, 1000),
+  'fx.spread_bps_krw_thb': wholeNumberFrom(0, 1000),
   'fx.quote_seconds': wholeNumberFrom(5, 600),
   'fx.minimum': positiveRupees,
   'fx.maximum': positiveRupees,

@@ -76,6 +76,22 @@ describe('rates', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('a-pair-with-its-own-published-spread-quotes-with-it-and-every-other-pair-with-the-default', async () => {
+    const user = await newUser();
+    const changed = await call('admin/settings/update', { name: 'fx.spread_bps_inr_krw', value: 30, reason: 'Won spread narrowed' }, admin.headers);
+    expect(changed.body.status).toBe(1);
+    try {
+      const pairs = (await call('fx/rates', {}, user.session)).body.data.pairs as { from: string; spread_bps: number }[];
+      expect(pairs.find((pair) => pair.from === 'KRW')!.spread_bps).toBe(30);
+      expect(pairs.find((pair) => pair.from === 'USD')!.spread_bps).toBe(50);
+      // Both directions of the pair: rupees to won and won to rupees.
+      expect((await quote(user, 'INR', 'KRW', '1000.00')).body.data).toMatchObject({ spread_bps: 30, reference_rate: '16.4008514137', rate: '16.3516488594' });
+      expect((await quote(user, 'INR', 'USD', '1000.00')).body.data.spread_bps).toBe(50);
+    } finally {
+      await call('admin/settings/update', { name: 'fx.spread_bps_inr_krw', value: 50, reason: 'Back to the published default' }, admin.headers);
+    }
+  });
+
   it('gives-the-daily-history-of-a-pair', async () => {
     const user = await newUser();
     const answer = await call('fx/history', { from: 'KRW', to: 'INR', days: 30 }, user.session);

@@ -53,7 +53,7 @@ function houseFxAccounts(db: Database, userId: bigint): Promise<Map<LedgerCurren
   return accounts;
 }
 
-const pairView = (pair: PairRate): FxPair => ({
+const pairView = (pair: PairRate, spreadBasisPoints: number): FxPair => ({
   from: pair.from,
   to: pair.to,
   rate: formatRate(pair.liveScaled),
@@ -62,13 +62,25 @@ const pairView = (pair: PairRate): FxPair => ({
   reference_day: pair.referenceDay,
   updated_at: pair.updatedAt,
   day_change_bps: pair.dayChangeBasisPoints,
+  spread_bps: spreadBasisPoints,
 });
+
+/** The pairs of the three markets' currencies, each with its published spread (either direction); any other pair pays fx.spread_bps. */
+const pairSpreadSettings: Partial<Record<string, 'fx.spread_bps_inr_krw' | 'fx.spread_bps_inr_thb' | 'fx.spread_bps_krw_thb'>> = {
+  'INR|KRW': 'fx.spread_bps_inr_krw',
+  'INR|THB': 'fx.spread_bps_inr_thb',
+  'KRW|THB': 'fx.spread_bps_krw_thb',
+};
+
+export function spreadOf(settings: FxContext['settings'], from: LedgerCurrency, to: LedgerCurrency): number {
+  return settings.get(pairSpreadSettings[[from, to].sort().join('|')] ?? 'fx.spread_bps');
+}
 
 export function fxRates(context: FxContext, to: LedgerCurrency): z.infer<typeof fxRatesResponse> {
   const now = context.now();
   const pairs = ledgerCurrencies.flatMap((from) => {
     const pair = context.rates.pair(from, to, now);
-    return pair ? [pairView(pair)] : [];
+    return pair ? [pairView(pair, spreadOf(context.settings, from, to))] : [];
   });
   return {
     pairs,
@@ -118,7 +130,7 @@ export async function requestQuote(context: FxContext, userId: bigint, form: z.o
   const maximum = settings.paise('fx.maximum');
   if (rupeesWorth < minimum) refuse('fx_amount_below_minimum', formatRupees(minimum));
   if (rupeesWorth > maximum) refuse('fx_amount_above_maximum', formatRupees(maximum));
-  const spreadBasisPoints = settings.get('fx.spread_bps');
+  const spreadBasisPoints = spreadOf(settings, from, to);
   const rateScaled = quotedRate(pair.liveScaled, spreadBasisPoints);
   const receive = receiveMinor(amountMinor, from, to, rateScaled);
   if (receive <= 0n) refuse('fx_amount_too_small');

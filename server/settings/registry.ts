@@ -85,7 +85,22 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
   'fx.spread_bps': define('fx.spread_bps', {
     defaultValue: 50,
     group: 'fx',
-    description: 'Published spread of every currency pair: a quote is the reference rate less this many basis points.',
+    description: 'Published spread of every currency pair without a spread of its own: a quote is the reference rate less this many basis points.',
+  }),
+  'fx.spread_bps_inr_krw': define('fx.spread_bps_inr_krw', {
+    defaultValue: 50,
+    group: 'fx',
+    description: 'Published spread of rupees and won, both ways, in basis points.',
+  }),
+  'fx.spread_bps_inr_thb': define('fx.spread_bps_inr_thb', {
+    defaultValue: 50,
+    group: 'fx',
+    description: 'Published spread of rupees and baht, both ways, in basis points.',
+  }),
+  'fx.spread_bps_krw_thb': define('fx.spread_bps_krw_thb', {
+    defaultValue: 50,
+    group: 'fx',
+    description: 'Published spread of won and baht (the transfer between the Korean and Thai accounts), both ways, in basis points.',
   }),
   'fx.quote_seconds': define('fx.quote_seconds', {
     defaultValue: 30,

@@ -118,7 +118,7 @@ type FxPair = ResponseOf<'fx/rates'>['pairs'][number];
 
 /** A rate into rupees as fx/rates reports it: ₹`rate` for one `from`, an ECB reference of 24 Nov unless told. */
 export function inrRateOf(from: FxPair['from'], rate: string, overrides: Partial<FxPair> = {}): FxPair {
-  return { from, to: 'INR', rate, reference_rate: rate, source: 'ecb', reference_day: '2026-11-24', updated_at: null, day_change_bps: 12, ...overrides };
+  return { from, to: 'INR', rate, reference_rate: rate, source: 'ecb', reference_day: '2026-11-24', updated_at: null, day_change_bps: 12, spread_bps: 40, ...overrides };
 }
 
 /** Answers fx/rates with these pairs (or a refusal) and counts the calls. */
