@@ -153,7 +153,7 @@ export async function buildApp({
   pledgeMonitor.start();
   // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.
   const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
-  registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed) });
+  registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed, fx.replay) });
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));

@@ -17,6 +17,11 @@ describe('fx rate configuration', () => {
     expect(readFxRatesConfig({}, false).intradaySeed).toBeNull();
     expect(readFxRatesConfig({ FX_INTRADAY: 'off' }, true).intradaySeed).toBeNull();
     expect(() => readFxRatesConfig({ FX_INTRADAY: 'sometimes' }, true)).toThrow(/FX_INTRADAY/);
+    // The demo replays the file's last year; a deployment shows the latest published day.
+    expect(readFxRatesConfig({}, true).replay).toBe(true);
+    expect(readFxRatesConfig({}, false).replay).toBe(false);
+    expect(readFxRatesConfig({ FX_DAYS: 'latest' }, true).replay).toBe(false);
+    expect(() => readFxRatesConfig({ FX_DAYS: 'tomorrow' }, true)).toThrow(/FX_DAYS/);
   });
 
   it('starts-without-a-file-and-logs-why', () => {

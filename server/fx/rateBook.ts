@@ -4,9 +4,10 @@ import { intradayPartsPerMillion, intradayStepMs } from './intraday.ts';
 import { changeBasisPoints, crossRate, type Ratio, ratio, scaledRate } from './rateMath.ts';
 
 // The rates the app offers, from three sources, each named where it shows:
-// - 'ecb': the ECB reference rate of the latest day in the file on or before today (the file
-//   ends when it was taken: the demo shows that day's real rates, dated, rather than inventing
-//   later days); cross rates go through the euro.
+// - 'ecb': the ECB reference rate of the latest day in the file on or before today; or, in a
+//   replay (the demo), the file's last year of business days played one a real day, so the
+//   rate and its day change move from day to day as they really did (every rate is dated with
+//   its real ECB day, never a later one invented); cross rates go through the euro.
 // - 'staff_setting': currencies the ECB does not publish (TWD, VND), as rupees per 100 TWD or
 //   per 10,000 VND, set by staff in the audited settings registry.
 // - 'simulated_intraday': in the demo, the ECB rate moved by the bounded, seeded wave of
@@ -60,14 +61,30 @@ export interface RateBookOptions {
   staffRate: (currency: StaffRateCurrency) => StaffRate;
   /** The seed of the simulated intraday movement; null: none (ECB rates as published). */
   intradaySeed: number | null;
+  /** Replays the file's last year one business day a real day (replayedDayIndex) instead of its latest day on or before today. */
+  replay?: boolean;
+}
+
+/** Business days of the file a replay cycles over, one a real day. */
+export const replayWindowDays = 365;
+
+/** In a replay, the index of the file day shown on the real UTC day of `timeMs`: the window's days in order, then again. */
+export function replayedDayIndex(dayCount: number, timeMs: number): number {
+  if (dayCount === 0) return -1;
+  const window = Math.min(replayWindowDays, dayCount);
+  const realDay = Math.floor(timeMs / 86_400_000);
+  return dayCount - window + (realDay % window);
 }
 
 const isEcbCurrency = (currency: LedgerCurrency): currency is EcbCurrency => (ecbCurrencies as readonly string[]).includes(currency);
 const isStaffCurrency = (currency: LedgerCurrency): currency is StaffRateCurrency => (staffRateCurrencies as readonly string[]).includes(currency);
 const utcDay = (timeMs: number) => new Date(timeMs).toISOString().slice(0, 10);
 
-export function createRateBook({ series, staffRate, intradaySeed }: RateBookOptions): RateBook {
-  const todayIndex = (timeMs: number) => (series ? latestDayIndexOnOrBefore(series, utcDay(timeMs)) : -1);
+export function createRateBook({ series, staffRate, intradaySeed, replay = false }: RateBookOptions): RateBook {
+  const todayIndex = (timeMs: number) => {
+    if (!series) return -1;
+    return replay ? replayedDayIndex(series.days.length, timeMs) : latestDayIndexOnOrBefore(series, utcDay(timeMs));
+  };
   /** Units of the currency per rupee on an ECB day (staff rates whatever the day); null without a rate. */
   const perRupee = (currency: LedgerCurrency, dayIndex: number): Ratio | null => {
     if (currency === 'INR') return ratio(1n, 1n);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEcbCsv } from './ecbFile.ts';
 import { formatFixed, parseFixed } from './fixedPoint.ts';
 import { intradayPartsPerMillion, intradayPartsPerMillionMax } from './intraday.ts';
-import { createRateBook, type StaffRate } from './rateBook.ts';
+import { createRateBook, replayedDayIndex, replayWindowDays, type StaffRate } from './rateBook.ts';
 import { crossRate, formatRate, quotedRate, ratio, receiveMinor, scaledRate } from './rateMath.ts';
 
 const sample = [
@@ -84,6 +84,25 @@ describe('the rate book', () => {
     expect(formatRate(pair.referenceScaled)).toBe('85.3852648418');
     expect(pair.dayChangeBasisPoints).toBe(-14);
     expect(pair.liveScaled).toBe(pair.referenceScaled);
+  });
+
+  it('a-replay-plays-the-file-one-business-day-a-real-day-each-dated-with-its-real-ECB-day', () => {
+    const replay = createRateBook({ series: parseEcbCsv(sample), staffRate: (currency) => staff[currency], intradaySeed: null, replay: true });
+    const day = 86_400_000;
+    // Three file days, so real day n shows file day n mod 3: 05-07 (no rupee rate, nothing before it: no quote), 05-08, 05-09.
+    const realDay = (remainder: number) => (Math.floor(Date.parse('2026-11-25T06:00:00Z') / day / 3) * 3 + remainder) * day + 6 * 3_600_000;
+    expect(replay.pair('USD', 'INR', realDay(1))!.referenceDay).toBe('2025-05-08');
+    const next = replay.pair('USD', 'INR', realDay(2))!;
+    expect(next.referenceDay).toBe('2025-05-09');
+    expect(next.dayChangeBasisPoints).toBe(-14);
+    expect(replay.pair('USD', 'INR', realDay(3))).toBeNull();
+    expect(replay.history('USD', 'INR', 30, realDay(1)).map((point) => point.day)).toEqual(['2025-05-08']);
+    // The window is the file's last year of business days.
+    expect(replayedDayIndex(1000, 0)).toBe(1000 - replayWindowDays);
+    expect(replayedDayIndex(1000, (replayWindowDays - 1) * day)).toBe(999);
+    expect(replayedDayIndex(1000, replayWindowDays * day)).toBe(1000 - replayWindowDays);
+    expect(replayedDayIndex(3, 5 * day)).toBe(2);
+    expect(replayedDayIndex(0, 0)).toBe(-1);
   });
 
   it('prices-TWD-and-VND-from-the-staff-setting-and-says-so', () => {
