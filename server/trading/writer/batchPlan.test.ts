@@ -66,6 +66,13 @@ describe('planning a batch', () => {
     expect(context.balances.get(accountsOf(1n).availableAccountId)!.balance).toBe(costOfOne / 2n);
   });
 
+  it('a-rupee-order-without-rupees-is-the-ordinary-refusal-and-a-won-order-without-won-offers-the-exchange', () => {
+    const context = contextFor({ 1: 0n });
+    const plan = planBatch(context, [place(1n, 'no-rupees-key'), place(1n, 'no-won-key', { code: '005930', currency: 'KRW' })]);
+    expect(plan.outcomes.map((outcome) => (outcome.kind === 'refused' ? outcome.error.key : outcome.kind))).toEqual(['insufficient_available_balance', 'no_balance_in_currency']);
+    expect(plan.inserts).toHaveLength(0);
+  });
+
   it('orders-of-different-users-in-one-batch-do-not-share-money', () => {
     const context = contextFor({ 1: costOfOne, 2: costOfOne });
     const plan = planBatch(context, [place(1n, 'order-key-one'), place(2n, 'order-key-one')]);

@@ -186,9 +186,11 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   const { amount, schedule } = legAmount(context, currency, command.vip, command.pricePaise, command.quantity);
   const openFees = legFees(command.side, 'open', amount, schedule);
   const frozen = marginFor(amount, command.leverage) + openFees.service + openFees.tax;
-  // An order in won is paid in won: without any, the answer offers the exchange.
+  // An order in won is paid in won: without any, the answer offers the exchange. Rupee
+  // accounts exist from registration, and too few rupees is the ordinary refusal below.
   const accounts = context.accounts.get(userCurrencyKey(command.userId, currency));
-  if (!accounts || context.balances.get(accounts.availableAccountId)!.balance <= 0n) refuse('no_balance_in_currency');
+  if (currency !== 'INR' && (!accounts || context.balances.get(accounts.availableAccountId)!.balance <= 0n)) refuse('no_balance_in_currency');
+  if (!accounts) throw new Error(`trading: rupee accounts of user ${command.userId} were not loaded for the batch`);
   const freeze: Posting[] = [
     { accountId: accounts.availableAccountId, currency, amount: -frozen },
     { accountId: accounts.frozenAccountId, currency, amount: frozen },
