@@ -1,4 +1,4 @@
-import { parseFixed } from './fixedPoint.ts';
+import { parseFixed } from '../../contract/fixedPoint.ts';
 
 // The European Central Bank's daily reference rates (eurofxref-hist.csv): one row per
 // business day, newest first, a column per currency giving its units per 1 euro, "N/A" where

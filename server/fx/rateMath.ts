@@ -1,5 +1,5 @@
 import { type LedgerCurrency, minorUnitScale } from '../../contract/currencies.ts';
-import { divideFloor, divideHalfUp, formatFixed } from './fixedPoint.ts';
+import { divideFloor, divideHalfUp, formatFixed } from '../../contract/fixedPoint.ts';
 
 // The arithmetic of an exchange, all in integers. A rate "from → to" is the units of `to`
 // one unit of `from` buys, carried as rate × 10^10 (rateDecimals). Reference rates are exact

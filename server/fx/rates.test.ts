@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEcbCsv } from './ecbFile.ts';
-import { formatFixed, parseFixed } from './fixedPoint.ts';
+import { formatFixed, parseFixed } from '../../contract/fixedPoint.ts';
 import { intradayPartsPerMillion, intradayPartsPerMillionMax } from './intraday.ts';
 import { createRateBook, replayedDayIndex, replayWindowDays, type StaffRate } from './rateBook.ts';
 import { crossRate, formatRate, quotedRate, ratio, receiveMinor, scaledRate } from './rateMath.ts';

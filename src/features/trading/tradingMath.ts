@@ -1,3 +1,4 @@
+import { divideHalfUp } from '../../../contract/fixedPoint.ts';
 import { type LedgerCurrency, ledgerAmountOfHundredths } from '../../../contract/currencies.ts';
 import { asPaise, type Paise, parseRupees } from '../../../contract/money.ts';
 import { type FeeSchedule, legFees, marginFor, scheduleForLeg } from '../../../contract/fees.ts';
@@ -10,17 +11,8 @@ import type { OrderSide } from '../../../contract/trading.ts';
 
 const basisPointsPerWhole = 10_000n;
 
-/** numerator ÷ denominator rounded half up; both non-negative, denominator positive. */
-export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
-}
-
-/** A signed quotient rounded half away from zero (P&L ratios can be negative). */
-function divideHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n;
-  const magnitude = divideHalfUp(negative ? -numerator : numerator, denominator);
-  return negative ? -magnitude : magnitude;
-}
+/** Rounded division, half away from zero: the one rule, contract/fixedPoint.ts. */
+export { divideHalfUp };
 
 export type PriceProblem = 'malformed' | 'not_positive' | 'off_tick' | 'below_band' | 'above_band';
 
@@ -97,7 +89,7 @@ export function unrealisedPnl(side: OrderSide, fillPrice: Paise, lastPrice: Pais
 /** gain ÷ base as a percent string with two decimals ("12.34"), or null when base is zero. */
 export function percentOf(gain: Paise, base: Paise): string | null {
   if (base <= 0n) return null;
-  const hundredths = divideHalfAwayFromZero(gain * basisPointsPerWhole, base);
+  const hundredths = divideHalfUp(gain * basisPointsPerWhole, base);
   const negative = hundredths < 0n;
   const magnitude = negative ? -hundredths : hundredths;
   return `${negative ? '-' : ''}${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;

@@ -1,3 +1,4 @@
+import { divideHalfUp, parseFixed } from '../../../../contract/fixedPoint.ts';
 import type { CurrencyBalance } from '../../../../contract/accounts.ts';
 import { type LedgerCurrency, ledgerCurrencies, minorUnitScale, parseMinorAmount } from '../../../../contract/currencies.ts';
 import type { FxRateSource } from '../../../../contract/fx.ts';
@@ -29,31 +30,17 @@ export function visibleBalances(balances: readonly CurrencyBalance[]): CurrencyB
   return [rupees, ...others];
 }
 
-/** A decimal rate ("0.0612345") as an integer over a power of ten, or null when it is not a positive decimal. */
-function parseRate(text: string): { units: bigint; scale: bigint } | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,12}))?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  const units = BigInt(`${match[1]}${fraction}`);
-  return units > 0n ? { units, scale: 10n ** BigInt(fraction.length) } : null;
-}
-
-/** numerator ÷ denominator rounded half away from zero (a negative balance rounds like its positive). */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n;
-  const magnitude = negative ? -numerator : numerator;
-  const quotient = (magnitude * 2n + denominator) / (denominator * 2n);
-  return negative ? -quotient : quotient;
-}
+/** Digits a rate from fx/rates may carry after the point (server/fx/rateMath.ts rateDecimals). */
+const rateDecimals = 10;
 
 /** `amount` of `currency` in paise at `inrPerUnit` rupees a unit, rounded to the paisa; null when either is malformed. */
 export function inrEquivalentPaise(amount: string, currency: LedgerCurrency, inrPerUnit: string): bigint | null {
-  const rate = parseRate(inrPerUnit);
+  const rate = parseFixed(inrPerUnit, rateDecimals);
   const minor = parseMinorAmount(amount, currency);
-  if (rate === null || minor === null) return null;
+  if (rate === null || rate <= 0n || minor === null) return null;
   // minor ÷ 10^scale units × rate rupees × 100 paise, in one division so only the end is rounded.
   const minorPerUnit = 10n ** BigInt(minorUnitScale(currency));
-  return divideRounded(minor * rate.units * 100n, minorPerUnit * rate.scale);
+  return divideHalfUp(minor * rate * 100n, minorPerUnit * 10n ** BigInt(rateDecimals));
 }
 
 export type InrTotal =

@@ -1,5 +1,7 @@
 // Exact decimals as scaled integers: "96.0755" with 6 decimals is 96075500n. Exchange rates
-// are read, multiplied and written through these, never through a float.
+// are read, multiplied and written through these, never through a float, and every rounded
+// division of money (the server's quotes, the app's rupee totals and P&L ratios) uses the
+// two divisions below: one copy of the rounding rules.
 
 /** Parses an unsigned decimal with at most `decimals` fraction digits; null when malformed or finer. */
 export function parseFixed(text: string, decimals: number): bigint | null {
