@@ -74,8 +74,18 @@ export const balancesSchema = z.object({
   cash: z.string(),
   available: z.string(),
   frozen: z.string(),
-  /** cash + market value of holdings (no holdings yet). */
+  /** cash + market_value: the open positions valued at the last price, not at the margin paid. */
   total_assets: z.string(),
+  /** The margin in open positions (what was put in). */
+  invested: z.string(),
+  /** Σ over open positions of their equity: margin + unrealised P&L at the last price (contract/portfolio.ts). */
+  market_value: z.string(),
+  /** Σ unrealised P&L of open positions at the last price. */
+  unrealised_pnl: z.string(),
+  /** Today's change of the open positions: last − previous close (or − fill price for a position filled today), × quantity, signed by side. */
+  day_pnl: z.string(),
+  /** P&L realised by positions closed today (IST). */
+  realised_pnl_today: z.string(),
 });
 
 /** A user's money in one currency: decimal strings in its major unit (contract/currencies.ts). */
@@ -84,6 +94,10 @@ export const currencyBalanceSchema = z.object({
   cash: z.string(),
   available: z.string(),
   frozen: z.string(),
+  /** Margin in this currency's open positions, their equity at the last price, and cash + that equity. */
+  invested: z.string(),
+  market_value: z.string(),
+  total_assets: z.string(),
 });
 export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
 

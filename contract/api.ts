@@ -41,6 +41,15 @@ import {
   tradingRulesResponse,
 } from './trading.ts';
 import { watchlistRequest, watchlistResponse } from './watchlist.ts';
+import {
+  holdingsRequest,
+  holdingsResponse,
+  pnlCalendarRequest,
+  pnlCalendarResponse,
+  portfolioHistoryRequest,
+  portfolioHistoryResponse,
+  portfolioSummaryResponse,
+} from './portfolio.ts';
 import { adminAuditListRequest, adminAuditListResponse, userAuditLogRequest, userAuditLogResponse } from './audit.ts';
 import {
   adminUserDetailRequest,
@@ -187,6 +196,11 @@ export const api = {
   'order/list': { auth: true, request: orderListRequest, response: orderList },
   'order/historySummary': { auth: true, request: emptyRequest, response: historySummaryResponse },
   'user/statement': { auth: true, request: statementRequest, response: statementResponse },
+  // the portfolio valued at market: holdings, daily balance history, P&L calendar, totals
+  'user/holdings': { auth: true, request: holdingsRequest, response: holdingsResponse },
+  'user/portfolioHistory': { auth: true, request: portfolioHistoryRequest, response: portfolioHistoryResponse },
+  'user/pnlCalendar': { auth: true, request: pnlCalendarRequest, response: pnlCalendarResponse },
+  'user/portfolioSummary': { auth: true, request: emptyRequest, response: portfolioSummaryResponse },
   // what staff did to the caller's account, and messages to the caller
   'user/auditLog': { auth: true, request: userAuditLogRequest, response: userAuditLogResponse },
   'user/messages': { auth: true, request: messagesRequest, response: messagesResponse },

@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './notifications.ts';
 export * from './paging.ts';
+export * from './portfolio.ts';
 export * from './profile.ts';
 export * from './settings.ts';
 export * from './staff.ts';
