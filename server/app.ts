@@ -30,6 +30,7 @@ import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
+import { marketPrices, type Valuation } from './portfolio/prices.ts';
 import { registerProfileRoutes } from './profile/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { loadSettings, type Settings } from './settings/settings.ts';
@@ -37,6 +38,7 @@ import { registerStaffRoutes } from './staff/routes.ts';
 import { authenticateStaff } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
+import { lotOf } from './trading/orders.ts';
 import { attachOrderPushes } from './trading/orderPushes.ts';
 import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
@@ -119,11 +121,14 @@ export async function buildApp({
   const authenticateSession = sessions.authenticate;
   const authenticators: Authenticators = { user: authenticateSession, staff: (token, login) => authenticateStaff(db, token, login) };
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
-  registerAccountRoutes(http, db, authenticateSession, sessions);
+  // Positions are valued at the market's last prices wherever balances are reported.
+  const valuation: Valuation = { prices: marketPrices(market.market), now };
+  registerAccountRoutes(http, db, authenticateSession, sessions, valuation);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
-  registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
-  // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const currentRules = currentRulesFrom(tradingRules, settings);
+  // Lists and the detail page show the lot the order writer enforces.
+  registerMarketRoutes(http, db, authenticateSession, market.market, market.kline, (spec) => lotOf(spec, currentRules()));
+  // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const writer = createOrderWriter({
     db, currentRules, house: await houseAccountLanes(db, orderWriterLanes, market.market.instruments.map((spec) => spec.currency)), market: market.market, now, logger, queueMax: orderQueueMax,
     openOrders: { max: orderBookCapacity, atStart: await openOrderCount(db) },
@@ -140,7 +145,7 @@ export async function buildApp({
   registerProfileRoutes(http, db, authenticateSession, now);
   // Back office: staff sessions and accounts, users and invitation codes, configuration.
   registerStaffRoutes(http, db, authenticators);
-  registerAccountAdminRoutes(http, db, authenticators, sessions);
+  registerAccountAdminRoutes(http, db, authenticators, sessions, valuation);
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
   registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());

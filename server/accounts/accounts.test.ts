@@ -52,7 +52,7 @@ describe('registration', () => {
         account: '9876500001',
         state: 'active',
         institution: 'Test Advisors',
-        balances: { cash: '0.00', available: '0.00', frozen: '0.00', total_assets: '0.00' },
+        balances: { cash: '0.00', available: '0.00', frozen: '0.00', total_assets: '0.00', invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00' },
       },
     });
     const watchlist = await server.call('user/Optionallist', { type: 'stock' }, session);

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { loginRequest, registerRequest, UserInfo } from '../../contract/accounts.ts';
-import { formatRupees } from '../../contract/money.ts';
-import { formatMinorAmount } from '../../contract/currencies.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
-import { openUserLedgerAccounts, userBalancesByCurrency } from '../ledger/userBalances.ts';
+import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
+import { balancesByCurrencyForWire, balancesForWire, valuedBalancesOf } from '../portfolio/balances.ts';
+import type { Valuation } from '../portfolio/prices.ts';
 import { decoyPasswordHash, hashPassword, passwordMatches } from './passwords.ts';
 import { findSession, type RestrictionColumns, restrictionColumns, restrictionsForWire, type Session, startSession } from './sessions.ts';
 
@@ -72,7 +72,8 @@ export async function authenticate(sql: Sql, token: string, account: string) {
   return session;
 }
 
-export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
+/** The caller's profile and balances, positions valued at the prices of `valuation` (contract/portfolio.ts). */
+export async function userInfo(sql: Sql, session: Session, valuation: Valuation): Promise<UserInfo> {
   const [row] = await sql.query<{ account: string; institution: string; created_at: Date; vip: boolean; avatar_upload_id: bigint | null } & RestrictionColumns>(
     `SELECT u.account, ${restrictionColumns}, i.name AS institution, u.created_at, u.vip, a.upload_id AS avatar_upload_id
        FROM users u
@@ -83,8 +84,7 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
     [session.userId.toString()],
   );
   if (!row) throw new Error(`accounts: session user ${session.userId} has no row`);
-  const byCurrency = await userBalancesByCurrency(sql, session.userId);
-  const balances = byCurrency.find((entry) => entry.currency === 'INR')!;
+  const valued = await valuedBalancesOf(sql, session.userId, valuation);
   return {
     user_id: session.userId.toString(),
     account: row.account,
@@ -92,19 +92,8 @@ export async function userInfo(sql: Sql, session: Session): Promise<UserInfo> {
     institution: row.institution,
     created_at: new Date(row.created_at).toISOString(),
     vip: row.vip,
-    balances: {
-      cash: formatRupees(balances.cash),
-      available: formatRupees(balances.available),
-      frozen: formatRupees(balances.frozen),
-      // Positions count at the margin put into them; live P&L is added on screen from the stream.
-      total_assets: formatRupees(balances.cash + balances.margin),
-    },
-    balances_by_currency: byCurrency.map(({ currency, cash, available, frozen }) => ({
-      currency,
-      cash: formatMinorAmount(cash, currency),
-      available: formatMinorAmount(available, currency),
-      frozen: formatMinorAmount(frozen, currency),
-    })),
+    balances: balancesForWire(valued),
+    balances_by_currency: balancesByCurrencyForWire(valued),
     avatar_upload_id: row.avatar_upload_id?.toString() ?? null,
   };
 }

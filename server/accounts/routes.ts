@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import type { Valuation } from '../portfolio/prices.ts';
 import { type Authenticate, registerCommand } from '../http/routes.ts';
 import { login, register, userInfo } from './accounts.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { endSession } from './sessions.ts';
 
-export function registerAccountRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, sessions: Pick<SessionCache, 'forgetToken'>): void {
+export function registerAccountRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, sessions: Pick<SessionCache, 'forgetToken'>, valuation: Valuation): void {
   registerCommand(app, authenticate, 'user/register', ({ body }) => register(db, body));
   registerCommand(app, authenticate, 'user/login', ({ body }) => login(db, body));
   registerCommand(app, authenticate, 'user/logout', async ({ session }) => {
@@ -13,5 +14,5 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, authen
     sessions.forgetToken(session.tokenHash);
     return null;
   });
-  registerCommand(app, authenticate, 'user/info', ({ session }) => userInfo(db, session));
+  registerCommand(app, authenticate, 'user/info', ({ session }) => userInfo(db, session, valuation));
 }

@@ -59,7 +59,7 @@ describe('finding users', () => {
   it('shows-one-users-balances-and-statement-read-only', async () => {
     const detail = (await server.call('admin/users/detail', { user_id: funded.userId.toString() }, reviewer.headers)).body.data;
     expect(detail.user).toMatchObject({ account: '9877700001', restrictions: { frozen: false } });
-    expect(detail.balances).toEqual({ cash: '1234.56', available: '1234.56', frozen: '0.00', total_assets: '1234.56' });
+    expect(detail.balances).toEqual({ cash: '1234.56', available: '1234.56', frozen: '0.00', total_assets: '1234.56', invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00' });
     expect(detail.statement).toHaveLength(1);
     expect(detail.statement[0]).toMatchObject({
       kind: 'test', reason_kind: 'correction', reason_params: { amount: { amount: '123456', currency: 'INR' }, note: 'Test money' }, cash_change: '1234.56',

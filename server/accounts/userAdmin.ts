@@ -1,8 +1,8 @@
-import { formatRupees } from '../../contract/money.ts';
 import { listPageSize } from '../../contract/paging.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
-import { userBalances } from '../ledger/userBalances.ts';
+import { balancesForWire, valuedBalancesOf } from '../portfolio/balances.ts';
+import type { Valuation } from '../portfolio/prices.ts';
 import { statementOf } from '../trading/statement.ts';
 import { type RestrictionColumns, restrictionColumns, restrictionsForWire } from './sessions.ts';
 
@@ -48,19 +48,14 @@ export async function listUsers(sql: Sql, page: number, query = '') {
 }
 
 /** One user's profile, restrictions, balances and a page of their ledger statement. */
-export async function userDetail(sql: Sql, userId: bigint, statementPage: number) {
+export async function userDetail(sql: Sql, userId: bigint, statementPage: number, valuation: Valuation) {
   const [row] = await sql.query<UserRow>(`${selectUsers} WHERE u.id = $1`, [userId.toString()]);
   if (!row) refuse('user_not_found');
-  const balances = await userBalances(sql, userId);
+  // The same figures the user sees in user/info: positions valued at the last price.
+  const balances = balancesForWire(await valuedBalancesOf(sql, userId, valuation));
   return {
     user: toUserRow(row),
-    balances: {
-      cash: formatRupees(balances.cash),
-      available: formatRupees(balances.available),
-      frozen: formatRupees(balances.frozen),
-      // The same figure the user sees in user/info: cash plus the margin in open positions.
-      total_assets: formatRupees(balances.cash + balances.margin),
-    },
+    balances,
     statement: await statementOf(sql, userId, statementPage),
   };
 }

@@ -29,6 +29,11 @@ it('first-start-seeds-a-funded-demo-user-and-later-starts-change-nothing', async
     available: '1000000.00',
     frozen: '0.00',
     total_assets: '1000000.00',
+    invested: '0.00',
+    market_value: '0.00',
+    unrealised_pnl: '0.00',
+    day_pnl: '0.00',
+    realised_pnl_today: '0.00',
   });
 
   const [funding] = await database.db.query<{ code: string; balance: bigint }>(
