@@ -13,7 +13,7 @@ import { audienceOf, call, CommandFailed, CommandRefused, requestTimeoutMs, sett
 
 const toastTexts = () => toastState.toasts.map((toast) => toast.text);
 
-const balances = { cash: '1000000.00', available: '1000000.00', frozen: '0.00', total_assets: '1000000.00' };
+const balances = { cash: '1000000.00', available: '1000000.00', frozen: '0.00', total_assets: '1000000.00', invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00' };
 const restrictions = { frozen: false, login_banned: false, trade_barred: false, withdraw_barred: false };
 const userInfo = { user_id: 'u1', account: '9000000001', state: 'active' as const, restrictions, institution: 'Demo', created_at: '2026-01-01T00:00:00Z', balances };
 

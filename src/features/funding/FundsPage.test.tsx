@@ -3,20 +3,27 @@
 // currency held is shown in its own money (a zero one not at all) with a rupee total at the
 // reference rates it names, in English, Traditional Chinese and Korean; and that no total is
 // shown when a rate is missing or the rates fail.
-import type { CurrencyBalance } from '../../../contract/accounts.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answerOk, answerRefusal, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import { FundsPage, latestRecordsShown } from './FundsPage.tsx';
 import { activateLocale } from '../../i18n/activateLocale.ts';
-import { answeringRates, fundRecordOf, inrRateOf, pageOf, userInfoOf } from './testing/fundingFixtures.ts';
+import { portfolioHandlers } from '../portfolio/testing/portfolioFixtures.ts';
+import { answeringRates, type BalanceInput, fundRecordOf, inrRateOf, pageOf, userInfoOf } from './testing/fundingFixtures.ts';
+
+// happy-dom has no canvas: the balance history's chart library is replaced by a stand-in.
+vi.mock('lightweight-charts', () => ({
+  createChart: () => ({ addSeries: () => ({ setData: () => undefined }), timeScale: () => ({ fitContent: () => undefined }), remove: () => undefined }),
+  AreaSeries: {},
+  ColorType: { Solid: 'solid' },
+}));
 
 const userInfo = userInfoOf();
 
 describe('FundsPage', () => {
   it('shows-balances-money-buttons-shortcuts-and-the-latest-records', async () => {
-    server.use(answerOk('user/info', userInfo), answerOk('user/fundRecords', pageOf(Array.from({ length: 10 }, (_, index) => fundRecordOf(index + 1)), 40)));
+    server.use(...portfolioHandlers(), answerOk('user/info', userInfo), answerOk('user/fundRecords', pageOf(Array.from({ length: 10 }, (_, index) => fundRecordOf(index + 1)), 40)));
     renderPage(FundsPage, '/information/mine_fund');
     expect((await screen.findByTestId('balance-total')).textContent).toBe('₹10,00,000.00');
     expect(screen.getByTestId('balance-available').textContent).toBe('₹9,87,654.32');
@@ -31,7 +38,7 @@ describe('FundsPage', () => {
 
   it('rupees-only-asks-for-no-rates', async () => {
     const rates = answeringRates([]);
-    server.use(answerOk('user/info', userInfo), answerOk('user/fundRecords', pageOf([])), rates.handler);
+    server.use(...portfolioHandlers(), answerOk('user/info', userInfo), answerOk('user/fundRecords', pageOf([])), rates.handler);
     renderPage(FundsPage, '/information/mine_fund');
     expect((await screen.findByTestId('balance-total')).textContent).toBe('₹10,00,000.00');
     expect(screen.getByText('Total assets')).toBeTruthy();
@@ -46,13 +53,13 @@ describe('FundsPage', () => {
   ] as const) {
     it(`each-currency-in-its-own-money-and-a-rupee-total-at-named-rates-${locale}`, async () => {
       await activateLocale(locale);
-      const balances: CurrencyBalance[] = [
+      const balances: BalanceInput[] = [
         { currency: 'INR', cash: '1000000.00', available: '1000000.00', frozen: '0.00' },
         { currency: 'USD', cash: '0.00', available: '0.00', frozen: '0.00' },
         { currency: 'THB', cash: '1234.50', available: '1234.50', frozen: '0.00' },
         { currency: 'KRW', cash: '2500000', available: '2000000', frozen: '500000' },
       ];
-      server.use(answerOk('user/info', userInfoOf(balances)), answerOk('user/fundRecords', pageOf([])), answeringRates([inrRateOf('KRW', '0.0612'), inrRateOf('THB', '2.5625', { source: 'staff_setting', reference_day: null, updated_at: '2026-11-25T04:00:00.000Z' })]).handler);
+      server.use(...portfolioHandlers(), answerOk('user/info', userInfoOf(balances)), answerOk('user/fundRecords', pageOf([])), answeringRates([inrRateOf('KRW', '0.0612'), inrRateOf('THB', '2.5625', { source: 'staff_setting', reference_day: null, updated_at: '2026-11-25T04:00:00.000Z' })]).handler);
       renderPage(FundsPage, '/information/mine_fund');
       // ₹10,00,000 + ₩25,00,000 × 0.0612 (₹1,53,000) + ฿1,234.50 × 2.5625 (₹3,163.40625 → ₹3,163.41)
       await waitFor(() => expect(screen.getByTestId('balance-total').textContent).toBe('≈ ₹11,56,163.41'));
@@ -69,11 +76,11 @@ describe('FundsPage', () => {
   }
 
   it('a-held-currency-without-a-rate-gives-no-total', async () => {
-    const balances: CurrencyBalance[] = [
+    const balances: BalanceInput[] = [
       { currency: 'INR', cash: '100.00', available: '100.00', frozen: '0.00' },
       { currency: 'VND', cash: '500000', available: '500000', frozen: '0' },
     ];
-    server.use(answerOk('user/info', userInfoOf(balances)), answerOk('user/fundRecords', pageOf([])), answeringRates([inrRateOf('KRW', '0.0612')]).handler);
+    server.use(...portfolioHandlers(), answerOk('user/info', userInfoOf(balances)), answerOk('user/fundRecords', pageOf([])), answeringRates([inrRateOf('KRW', '0.0612')]).handler);
     renderPage(FundsPage, '/information/mine_fund');
     expect((await screen.findByTestId('inr-equivalent-missing')).textContent).toContain('no reference rate for VND');
     expect(screen.getByTestId('balance-total').textContent).toBe('—');
@@ -81,12 +88,12 @@ describe('FundsPage', () => {
   });
 
   it('rates-that-fail-to-load-leave-the-balances-and-offer-retry', async () => {
-    const balances: CurrencyBalance[] = [
+    const balances: BalanceInput[] = [
       { currency: 'INR', cash: '100.00', available: '100.00', frozen: '0.00' },
       { currency: 'KRW', cash: '1000', available: '1000', frozen: '0' },
     ];
     const failing = answeringRates('refusal');
-    server.use(answerOk('user/info', userInfoOf(balances)), answerOk('user/fundRecords', pageOf([])), failing.handler);
+    server.use(...portfolioHandlers(), answerOk('user/info', userInfoOf(balances)), answerOk('user/fundRecords', pageOf([])), failing.handler);
     renderPage(FundsPage, '/information/mine_fund');
     expect((await screen.findByTestId('inr-equivalent-missing')).textContent).toContain('the exchange rates could not be loaded');
     expect(screen.getByTestId('balance-KRW-cash').textContent).toBe('₩1,000');
@@ -96,13 +103,13 @@ describe('FundsPage', () => {
   });
 
   it('no-records-yet-invites-a-deposit', async () => {
-    server.use(answerOk('user/info', userInfo), answerOk('user/fundRecords', pageOf([])));
+    server.use(...portfolioHandlers(), answerOk('user/info', userInfo), answerOk('user/fundRecords', pageOf([])));
     renderPage(FundsPage, '/information/mine_fund');
     expect(await screen.findByText('No fund records yet')).toBeTruthy();
   });
 
   it('balances-that-fail-to-load-offer-retry', async () => {
-    server.use(answerRefusal('user/info', 'system_busy'), answerOk('user/fundRecords', pageOf([])));
+    server.use(...portfolioHandlers(), answerRefusal('user/info', 'system_busy'), answerOk('user/fundRecords', pageOf([])));
     renderPage(FundsPage, '/information/mine_fund');
     expect(await screen.findByText('Your balances could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();

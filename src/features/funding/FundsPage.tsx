@@ -15,21 +15,33 @@ import { balancesOf, useInrTotal } from './balances/useInrTotal.ts';
 import * as styles from './funding.css.ts';
 import { useFundingLabels } from './fundingLabels.ts';
 import { FundRecordRow, fundRecordKey } from './records/FundRecordsPage.tsx';
+import { useOrderUpdates } from '../market/stream/marketStore.ts';
+import { BalanceHistoryCard } from '../portfolio/BalanceHistoryCard.tsx';
+import { MarketFigures } from '../portfolio/MarketFigures.tsx';
+import { PortfolioSummaryCard } from '../portfolio/PortfolioSummaryCard.tsx';
+import { useLiveUserInfo } from '../portfolio/useLivePortfolio.ts';
 
 /** How many of the latest fund records the Funds tab shows; the rest are one tap away. */
 export const latestRecordsShown = 5;
 
 type Shortcut = { to: string; label: string; icon: IconName; search?: Record<string, string> };
 
-/** /information/mine_fund (Funds tab): balances, the ways to move money, and the latest records. */
+/**
+ * /information/mine_fund (Funds tab): balances with the positions at market (live), the
+ * portfolio's totals and balance history, the ways to move money, and the latest records.
+ */
 export function FundsPage() {
   const { t } = useLingui();
   const info = useLoad(useCallback(() => call('user/info', {}, { silent: true }), []));
   const records = useLoad(useCallback(() => call('user/fundRecords', { page: 1, kind: 'all' }, { silent: true }), []));
+  const summary = useLoad(useCallback(() => call('user/portfolioSummary', {}, { silent: true }), []));
   const refresh = () => {
     info.reload();
     records.reload();
+    summary.reload();
   };
+  // A fill or a close changes cash, positions and the totals.
+  useOrderUpdates(refresh);
   const pullPx = usePullToRefresh(refresh);
   const shortcuts: Shortcut[] = [
     { to: '/information/fundRecord', label: t`Fund records`, icon: 'list' },
@@ -46,6 +58,8 @@ export function FundsPage() {
     <div className={styles.page}>
       <PullIndicator pullPx={pullPx} />
       {info.state.status === 'failed' ? <ErrorState title={t`Your balances could not be loaded.`} onRetry={info.reload} /> : <Balances info={info.state.status === 'ready' ? info.state.data : null} />}
+      <PortfolioSummaryCard state={summary.state} onRetry={summary.reload} />
+      <BalanceHistoryCard />
 
       <nav className={`${styles.card} ${styles.shortcuts}`} aria-label={t`Money shortcuts`}>
         {shortcuts.map((shortcut) => (
@@ -82,12 +96,13 @@ export function FundsPage() {
   );
 }
 
-/** Rupees, then each other currency held in its own money, and the rupee total at the rates it names. */
+/** Rupees, then each other currency held in its own money, and the rupee total at the rates it names; positions at market, live. */
 function Balances({ info }: { info: UserInfo | null }) {
   const { t } = useLingui();
   const labels = useFundingLabels();
-  const total = useInrTotal(info);
-  const [rupees, ...otherCurrencies] = info ? balancesOf(info) : [];
+  const live = useLiveUserInfo(info);
+  const total = useInrTotal(info, undefined, live);
+  const [rupees, ...otherCurrencies] = live ? balancesOf(live) : [];
   const approximate = otherCurrencies.length > 0;
   const cells = [
     { label: t`Cash`, value: rupees?.cash, testId: 'balance-cash' },
@@ -116,6 +131,7 @@ function Balances({ info }: { info: UserInfo | null }) {
           </div>
         ))}
       </dl>
+      <MarketFigures balances={live?.balances ?? null} />
       <OtherCurrencyBalances balances={otherCurrencies} />
       <InrEquivalentNote total={total} />
       <div className={styles.twoButtons}>

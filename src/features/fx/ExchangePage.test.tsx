@@ -5,17 +5,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { CurrencyBalance } from '../../../contract/accounts.ts';
 import type { FxConversion, FxQuote } from '../../../contract/fx.ts';
 import { activateLocale } from '../../i18n/activateLocale.ts';
 import { answerOk, answerRefusal, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
-import { answeringRates, inrRateOf, userInfoOf } from '../funding/testing/fundingFixtures.ts';
+import { answeringRates, type BalanceInput, inrRateOf, userInfoOf } from '../funding/testing/fundingFixtures.ts';
 import { CapitalTransferPage } from './CapitalTransferPage.tsx';
 import { ExchangePage } from './ExchangePage.tsx';
 import { shortRate } from './fxFormat.ts';
 
-const balances: CurrencyBalance[] = [
+const balances: BalanceInput[] = [
   { currency: 'INR', cash: '125000.00', available: '125000.00', frozen: '0.00' },
   { currency: 'KRW', cash: '500000', available: '500000', frozen: '0' },
 ];

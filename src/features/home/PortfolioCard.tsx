@@ -8,17 +8,24 @@ import { button, iconButton } from '../../ui/ui.css.ts';
 import { Button, Skeleton } from '../../ui/widgets.tsx';
 import { InrEquivalentNote, OtherCurrencyBalances } from '../funding/balances/CurrencyBalances.tsx';
 import { balancesOf, type InrTotalState, useInrTotal } from '../funding/balances/useInrTotal.ts';
+import { useOrderUpdates } from '../market/stream/marketStore.ts';
+import { MarketFigures } from '../portfolio/MarketFigures.tsx';
+import { useLiveUserInfo } from '../portfolio/useLivePortfolio.ts';
 import * as styles from './home.css.ts';
 
 /**
- * The user's money at a glance, straight from the ledger (user/info): rupees, then each other
- * currency held in its own money, and the total in rupees at the reference rates it names.
+ * The user's money at a glance, from the ledger (user/info) with the open positions valued at
+ * market and following the quote stream: rupees, then each other currency held in its own
+ * money, and the total in rupees at the reference rates it names.
  */
 export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable<UserInfo>; reloading: boolean; onRefresh: () => void }) {
   const { t } = useLingui();
   const info = state.status === 'ready' ? state.data : null;
-  const total = useInrTotal(info);
-  const [rupees, ...otherCurrencies] = info ? balancesOf(info) : [];
+  const live = useLiveUserInfo(info);
+  const total = useInrTotal(info, undefined, live);
+  const [rupees, ...otherCurrencies] = live ? balancesOf(live) : [];
+  // A fill or a close changes cash and positions: the server's figures are read again.
+  useOrderUpdates(onRefresh);
 
   return (
     <section className={styles.portfolio} aria-label={t`Portfolio`} aria-busy={state.status === 'loading' || reloading}>
@@ -46,6 +53,7 @@ export function PortfolioCard({ state, reloading, onRefresh }: { state: Loadable
             <Balance label={t`Available`} amount={rupees?.available ?? null} />
             <Balance label={t`Frozen`} amount={rupees?.frozen ?? null} />
           </div>
+          <MarketFigures balances={live?.balances ?? null} />
           <OtherCurrencyBalances balances={otherCurrencies} />
           <InrEquivalentNote total={total} />
         </>

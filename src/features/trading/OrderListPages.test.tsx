@@ -12,6 +12,7 @@ import { marketStatusAnswer, quoteRow, recording } from '../market/testing/marke
 import { answerOk, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import { OrderHistoryPage, PendingOrdersPage, PositionsPage } from './OrderListPages.tsx';
+import { calendarHandlers } from '../portfolio/testing/portfolioFixtures.ts';
 import { orderOf } from './testing/tradingFixtures.ts';
 
 // happy-dom has no worker, so the stream never delivers: the test plays the stream's part.
@@ -47,6 +48,7 @@ describe('order lists', () => {
       recording('order/list', () => holding).handler,
       answerOk('stock/quotes', [quoteRow('TCS', { last: '190.00' })]),
       close.handler,
+      ...calendarHandlers(),
     );
     const { container } = renderPage(withViewport(PositionsPage), '/trade/position');
     await screen.findByText('Tata Consultancy Services');
@@ -65,8 +67,8 @@ describe('order lists', () => {
 
   it('a-locked-position-counts-down-with-close-disabled', async () => {
     const lockedUntil = new Date(Date.now() + 83_500).toISOString();
-    server.use(marketStatusAnswer, answerOk('order/list', [orderOf({ order_no: '21', locked_until: lockedUntil })]), answerOk('stock/quotes', []));
-    const { container } = renderPage(withViewport(PositionsPage), '/trade/shareholding');
+    server.use(marketStatusAnswer, answerOk('order/list', [orderOf({ order_no: '21', locked_until: lockedUntil })]), answerOk('stock/quotes', []), ...calendarHandlers());
+    const { container } = renderPage(withViewport(PositionsPage), '/trade/position');
     expect(await screen.findByText(/Unlocks in 01:2[34]/)).toBeTruthy();
     expect((row(container, '21').querySelector('button[data-action=close-position]') as HTMLButtonElement).disabled).toBe(true);
   });

@@ -13,6 +13,7 @@ import { EmptyState, LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuoteSnapshots } from '../market/shared/useQuoteSnapshots.ts';
 import { useOrderUpdates, useWatch } from '../market/stream/marketStore.ts';
+import { PnlCalendar } from '../portfolio/PnlCalendar.tsx';
 import { HistorySummary } from './HistorySummary.tsx';
 import { HistoryOrderRow, PendingOrderRow, PositionRow } from './OrderRows.tsx';
 import * as styles from './trading.css.ts';
@@ -54,7 +55,7 @@ function TradeLink() {
   );
 }
 
-/** /trade/position and /trade/shareholding: open positions with live P&L. */
+/** /trade/position: the P&L calendar, then the open positions with live P&L (holdings valued at market: HoldingsPage). */
 export function PositionsPage() {
   const { t } = useLingui();
   const list = usePagedList(useMemo(() => loadOrders('holding'), []), pagedOrders);
@@ -74,9 +75,12 @@ export function PositionsPage() {
       reload={refresh}
       errorTitle={t`Your positions could not be loaded.`}
       header={
-        <div style={{ padding: '8px 16px' }}>
-          <SourceBadge />
-        </div>
+        <>
+          <PnlCalendar />
+          <div style={{ padding: '8px 16px' }}>
+            <SourceBadge />
+          </div>
+        </>
       }
       empty={<EmptyState icon="trade" title={t`No open positions`} text={t`Positions you open from a stock's page appear here with live profit and loss.`} action={<TradeLink />} />}
       row={(order) => <PositionRow order={order} snapshotLast={snapshots.rows.get(order.code)?.last} onChanged={list.reload} />}

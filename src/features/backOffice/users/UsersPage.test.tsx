@@ -19,7 +19,7 @@ const user = {
   restrictions,
   created_at: '2026-11-01T04:00:00.000Z',
 };
-const balances = { cash: '1000000.00', available: '990000.00', frozen: '10000.00', total_assets: '1000000.00' };
+const balances = { cash: '1000000.00', available: '990000.00', frozen: '10000.00', total_assets: '1000000.00', invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00' };
 const line = (id: number) => ({
   transfer_id: String(id), currency: 'INR' as const, kind: 'order_cancel', cash_change: '0.00', available_change: '10.00', frozen_change: '-10.00', created_at: '2026-11-23T04:00:00.000Z',
   reason_kind: 'order_cancelled', reason_params: { order_no: String(id), amount: { amount: '1000', currency: 'INR' } },

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CurrencyBalance, inrEquivalentPaise, inrTotal, type InrRate, visibleBalances } from './currencyBalances.ts';
 
-const balance = (currency: CurrencyBalance['currency'], cash: string, available = cash, frozen = '0'): CurrencyBalance => ({ currency, cash, available, frozen });
+const zero = (currency: CurrencyBalance['currency']) => (currency === 'INR' ? '0.00' : '0');
+const balance = (currency: CurrencyBalance['currency'], cash: string, available = cash, frozen = '0', totalAssets = cash): CurrencyBalance => ({ currency, cash, available, frozen, invested: zero(currency), market_value: zero(currency), total_assets: totalAssets });
 const rate = (currency: InrRate['currency'], inrPerUnit: string): InrRate => ({ currency, inrPerUnit, source: 'ecb', updatedAt: null, referenceDay: '2026-11-24' });
 
 describe('visibleBalances', () => {
@@ -18,7 +19,7 @@ describe('visibleBalances', () => {
   });
 
   it('a-currency-with-only-frozen-money-is-shown', () => {
-    expect(visibleBalances([balance('INR', '1.00'), { currency: 'THB', cash: '5.00', available: '0.00', frozen: '5.00' }]).map((line) => line.currency)).toEqual(['INR', 'THB']);
+    expect(visibleBalances([balance('INR', '1.00'), balance('THB', '5.00', '0.00', '5.00')]).map((line) => line.currency)).toEqual(['INR', 'THB']);
   });
 });
 
@@ -45,6 +46,11 @@ describe('inrTotal', () => {
     const total = inrTotal('1000.00', [balance('INR', '1000.00'), balance('KRW', '100000'), balance('THB', '10.00')], [rate('KRW', '0.0612'), rate('THB', '2.56'), rate('USD', '88.1')]);
     // ₹1,000 + ₩100,000 × 0.0612 (₹6,120) + ฿10 × 2.56 (₹25.60)
     expect(total).toEqual({ status: 'complete', totalInr: '7145.60', rates: [rate('THB', '2.56'), rate('KRW', '0.0612')] });
+  });
+
+  it('a-currency-with-positions-counts-at-its-total-assets-valued-at-market', () => {
+    // ₩1,00,000 cash with positions worth ₩50,000 at market: ₩150,000 × 0.0612 = ₹9,180.
+    expect(inrTotal('1000.00', [balance('INR', '1000.00'), balance('KRW', '100000', '60000', '40000', '150000')], [rate('KRW', '0.0612')])).toEqual({ status: 'complete', totalInr: '10180.00', rates: [rate('KRW', '0.0612')] });
   });
 
   it('only-rupees-needs-no-rate', () => {

@@ -17,14 +17,14 @@ export type { CurrencyBalance };
  */
 export type InrRate = { currency: LedgerCurrency; inrPerUnit: string; source: FxRateSource; updatedAt: string | null; referenceDay: string | null };
 
-const isZero = (balance: CurrencyBalance) => [balance.cash, balance.available, balance.frozen].every((text) => parseMinorAmount(text, balance.currency) === 0n);
+const isZero = (balance: CurrencyBalance) => [balance.cash, balance.available, balance.frozen, balance.total_assets].every((text) => parseMinorAmount(text, balance.currency) === 0n);
 
 /**
  * The balances worth showing: rupees always (first, zero or not), then every other currency
  * with anything in it, in the ledger's order of currencies.
  */
 export function visibleBalances(balances: readonly CurrencyBalance[]): CurrencyBalance[] {
-  const rupees = balances.find((balance) => balance.currency === 'INR') ?? { currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00' };
+  const rupees = balances.find((balance) => balance.currency === 'INR') ?? { currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00', invested: '0.00', market_value: '0.00', total_assets: '0.00' };
   const others = balances.filter((balance) => balance.currency !== 'INR' && !isZero(balance));
   others.sort((a, b) => ledgerCurrencies.indexOf(a.currency) - ledgerCurrencies.indexOf(b.currency));
   return [rupees, ...others];
@@ -50,8 +50,9 @@ export type InrTotal =
   | { status: 'missing_rates'; missing: LedgerCurrency[] };
 
 /**
- * The user's total in rupees: the rupee total assets (cash and holdings) plus every other
- * currency's cash at its reference rate. Nothing is added across currencies without a rate.
+ * The user's total in rupees: the rupee total assets (cash and positions at market) plus every
+ * other currency's total assets (its cash and its positions at market) at its reference rate.
+ * Nothing is added across currencies without a rate.
  */
 export function inrTotal(rupeeTotalAssets: string, balances: readonly CurrencyBalance[], rates: readonly InrRate[]): InrTotal {
   let total = parseRupees(rupeeTotalAssets) ?? 0n;
@@ -60,7 +61,7 @@ export function inrTotal(rupeeTotalAssets: string, balances: readonly CurrencyBa
   for (const balance of visibleBalances(balances)) {
     if (balance.currency === 'INR') continue;
     const rate = rates.find((candidate) => candidate.currency === balance.currency);
-    const paise = rate ? inrEquivalentPaise(balance.cash, balance.currency, rate.inrPerUnit) : null;
+    const paise = rate ? inrEquivalentPaise(balance.total_assets, balance.currency, rate.inrPerUnit) : null;
     if (rate === undefined || paise === null) {
       missing.push(balance.currency);
       continue;

@@ -20,7 +20,12 @@ export function balancesOf(info: UserInfo): CurrencyBalance[] {
   return visibleBalances(info.balances_by_currency);
 }
 
-export function useInrTotal(info: UserInfo | null, loadRates: () => Promise<InrRate[]> = loadInrRates): InrTotalState {
+/**
+ * `info` is the server's answer the rates are fetched for; `live` the same answer with its
+ * market figures moved by the quote stream (useLiveUserInfo), which the total is computed
+ * from, so a moving price never refetches the rates.
+ */
+export function useInrTotal(info: UserInfo | null, loadRates: () => Promise<InrRate[]> = loadInrRates, live: UserInfo | null = info): InrTotalState {
   const needsRates = info !== null && holdsOtherCurrencies(balancesOf(info));
   const [rates, setRates] = useState<{ for: UserInfo; rates: InrRate[] | 'failed' } | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -38,7 +43,8 @@ export function useInrTotal(info: UserInfo | null, loadRates: () => Promise<InrR
   }, [info, needsRates, loadRates, attempt]);
 
   if (info === null) return { status: 'loading' };
-  if (!needsRates) return { status: 'complete', totalInr: info.balances.total_assets, rates: [] };
+  const shown = live ?? info;
+  if (!needsRates) return { status: 'complete', totalInr: shown.balances.total_assets, rates: [] };
   // Rates fetched for an earlier answer still read as loading: a total never mixes old rates with new balances.
   if (rates === null || rates.for !== info) return { status: 'loading' };
   if (rates.rates === 'failed') {
@@ -50,5 +56,5 @@ export function useInrTotal(info: UserInfo | null, loadRates: () => Promise<InrR
       },
     };
   }
-  return inrTotal(info.balances.total_assets, balancesOf(info), rates.rates);
+  return inrTotal(shown.balances.total_assets, balancesOf(shown), rates.rates);
 }

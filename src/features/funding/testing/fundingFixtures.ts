@@ -96,9 +96,27 @@ export function fundRecordOf(id: number, overrides: Partial<FundRecord> = {}): F
   };
 }
 
+/** A currency's money as a test states it: cash, available and frozen; no open positions unless told (total assets = cash). */
+export type BalanceInput = Pick<CurrencyBalance, 'currency' | 'cash' | 'available' | 'frozen'> & Partial<Pick<CurrencyBalance, 'invested' | 'market_value' | 'total_assets'>>;
+
+const zeroIn = (currency: CurrencyBalance['currency']) => (currency === 'INR' ? '0.00' : '0');
+
+/** The full balance line of user/info's balances_by_currency: without positions, nothing invested and total assets = cash. */
+export function currencyBalanceOf(input: BalanceInput): CurrencyBalance {
+  return { invested: zeroIn(input.currency), market_value: zeroIn(input.currency), total_assets: input.cash, ...input };
+}
+
+type RupeeBalances = ResponseOf<'user/info'>['balances'];
+
+/** user/info's rupee balances: no positions unless told (total assets = cash, no P&L). */
+export function rupeeBalancesOf(overrides: Partial<RupeeBalances> & Pick<RupeeBalances, 'cash'>): RupeeBalances {
+  return { available: overrides.cash, frozen: '0.00', total_assets: overrides.cash, invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00', ...overrides };
+}
+
 /** user/info as the server sends it: rupee balances, and each currency's when given (rupees only otherwise). */
-export function userInfoOf(balancesByCurrency?: CurrencyBalance[], overrides: Partial<ResponseOf<'user/info'>> = {}): ResponseOf<'user/info'> {
-  const rupees = balancesByCurrency?.find((line) => line.currency === 'INR') ?? { currency: 'INR' as const, cash: '1000000.00', available: '987654.32', frozen: '12345.68' };
+export function userInfoOf(balancesByCurrency?: BalanceInput[], overrides: Partial<ResponseOf<'user/info'>> = {}, rupeeOverrides: Partial<RupeeBalances> = {}): ResponseOf<'user/info'> {
+  const lines = (balancesByCurrency ?? [{ currency: 'INR' as const, cash: '1000000.00', available: '987654.32', frozen: '12345.68' }]).map(currencyBalanceOf);
+  const rupees = lines.find((line) => line.currency === 'INR') ?? currencyBalanceOf({ currency: 'INR', cash: '1000000.00', available: '987654.32', frozen: '12345.68' });
   return {
     user_id: '1',
     account: '9000000001',
@@ -108,8 +126,8 @@ export function userInfoOf(balancesByCurrency?: CurrencyBalance[], overrides: Pa
     created_at: '2026-11-01T00:00:00.000Z',
     vip: false,
     avatar_upload_id: null,
-    balances: { cash: rupees.cash, available: rupees.available, frozen: rupees.frozen, total_assets: rupees.cash },
-    balances_by_currency: balancesByCurrency ?? [rupees],
+    balances: rupeeBalancesOf({ cash: rupees.cash, available: rupees.available, frozen: rupees.frozen, total_assets: rupees.total_assets, invested: rupees.invested, market_value: rupees.market_value, ...rupeeOverrides }),
+    balances_by_currency: lines,
     ...overrides,
   };
 }

@@ -103,6 +103,11 @@ export function getQuote(code: string): LiveQuote | undefined {
   return stream.getQuote(code);
 }
 
+/** Calls `listener` whenever this code's quote changes; for a hook that follows a changing set of codes (the portfolio's live total). */
+export function subscribeQuote(code: string, listener: () => void): () => void {
+  return stream.subscribeQuote(code, listener);
+}
+
 /** Ordered codes (at most 200) computed by the worker over the board; needs useBoard(). */
 export function useRanking(kind: RankingKind, limit?: number): readonly string[] {
   return stream.useRanking(kind, limit);

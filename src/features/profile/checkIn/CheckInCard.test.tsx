@@ -18,8 +18,8 @@ const userInfo: ResponseOf<'user/info'> = {
   institution: 'Ledgerline Demo',
   created_at: '2026-01-05T06:00:00.000Z',
   vip: false,
-  balances: { cash: '1000000.00', available: '1000000.00', frozen: '0.00', total_assets: '1000000.00' },
-  balances_by_currency: [{ currency: 'INR', cash: '1000000.00', available: '1000000.00', frozen: '0.00' }],
+  balances: { cash: '1000000.00', available: '1000000.00', frozen: '0.00', total_assets: '1000000.00', invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00' },
+  balances_by_currency: [{ currency: 'INR', cash: '1000000.00', available: '1000000.00', frozen: '0.00', invested: '0.00', market_value: '0.00', total_assets: '1000000.00' }],
   avatar_upload_id: null,
 };
 const messages = (unread: number) => answerOk('user/messages', { items: [], total: unread, page: 1, page_size: 10, unread });

@@ -18,8 +18,8 @@ const userInfo: ResponseOf<'user/info'> = {
   institution: 'Ledgerline Demo',
   created_at: '2026-01-05T20:00:00.000Z',
   vip: true,
-  balances: { cash: '0.00', available: '0.00', frozen: '0.00', total_assets: '0.00' },
-  balances_by_currency: [{ currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00' }],
+  balances: { cash: '0.00', available: '0.00', frozen: '0.00', total_assets: '0.00', invested: '0.00', market_value: '0.00', unrealised_pnl: '0.00', day_pnl: '0.00', realised_pnl_today: '0.00' },
+  balances_by_currency: [{ currency: 'INR', cash: '0.00', available: '0.00', frozen: '0.00', invested: '0.00', market_value: '0.00', total_assets: '0.00' }],
   avatar_upload_id: null,
 };
 const kyc: ResponseOf<'user/kyc'> = {
