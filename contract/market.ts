@@ -153,6 +153,19 @@ export const searchRequest = z.object({ keyword: z.string({ error: 'invalid_fiel
 export const searchHit = z.object({ code: z.string(), name: z.string(), kind: z.enum(instrumentKinds), currency: z.enum(currencies) });
 export const searchHits = z.array(searchHit);
 
+/**
+ * The industry key under which sector statistics and heatmaps group the Indian equities no
+ * NIFTY list gives an industry (they are counted, not dropped); the app translates it.
+ * An equity's own industry field stays null: "Other" is a group, not what the company does.
+ */
+export const otherIndustry = 'Other';
+
+/** The group an instrument counts in for sector statistics: its industry, "Other" for an equity without one, none for ETFs and indices. */
+export function industryGroupOf(instrument: { kind: string; industry: string | null }): string | null {
+  if (instrument.industry) return instrument.industry;
+  return instrument.kind === 'equity' ? otherIndustry : null;
+}
+
 export const industryStat = z.object({
   industry: z.string(),
   /** Mean of the members' change rates, basis points. */

@@ -38,6 +38,7 @@ import { registerStaffRoutes } from './staff/routes.ts';
 import { authenticateStaff } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
+import { lotOf } from './trading/orders.ts';
 import { attachOrderPushes } from './trading/orderPushes.ts';
 import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
@@ -124,9 +125,10 @@ export async function buildApp({
   const valuation: Valuation = { prices: marketPrices(market.market), now };
   registerAccountRoutes(http, db, authenticateSession, sessions, valuation);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
-  registerMarketRoutes(http, db, authenticateSession, market.market, market.kline);
-  // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const currentRules = currentRulesFrom(tradingRules, settings);
+  // Lists and the detail page show the lot the order writer enforces.
+  registerMarketRoutes(http, db, authenticateSession, market.market, market.kline, (spec) => lotOf(spec, currentRules()));
+  // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const writer = createOrderWriter({
     db, currentRules, house: await houseAccountLanes(db, orderWriterLanes, market.market.instruments.map((spec) => spec.currency)), market: market.market, now, logger, queueMax: orderQueueMax,
     openOrders: { max: orderBookCapacity, atStart: await openOrderCount(db) },

@@ -1,4 +1,4 @@
-import { averageBasisPoints, basisPointsOf, type QuoteRow, type RankType } from '../../contract/market.ts';
+import { averageBasisPoints, basisPointsOf, industryGroupOf, type QuoteRow, type RankType } from '../../contract/market.ts';
 import type { Market } from './marketService.ts';
 import type { InstrumentSpec, QuoteState } from './model.ts';
 import { formatMinor, quoteChangeBasisPoints as changeBasisPoints, toQuoteRow } from './quoteRows.ts';
@@ -45,14 +45,15 @@ export function createRankings(market: Market, now: () => number = Date.now) {
   };
 }
 
-/** Sectors of the Indian market: foreign listings stay out, so turnover never mixes currencies. */
+/** Sectors of the Indian market: foreign listings stay out, so turnover never mixes currencies; equities without an industry count under "Other". */
 export function industryStatistics(market: Market) {
   const groups = new Map<string, Listed[]>();
   for (const row of listedStocks(market)) {
-    if (!row.spec.industry || row.spec.currency !== 'INR') continue;
-    const group = groups.get(row.spec.industry) ?? [];
+    const industry = industryGroupOf(row.spec);
+    if (!industry || row.spec.currency !== 'INR') continue;
+    const group = groups.get(industry) ?? [];
     group.push(row);
-    groups.set(row.spec.industry, group);
+    groups.set(industry, group);
   }
   return [...groups.entries()]
     .map(([industry, members]) => {

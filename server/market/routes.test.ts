@@ -1,10 +1,14 @@
 // The market REST commands against a real database and a simulated market: detail,
-// candles, rankings, search with history, watchlist, industry views and news.
+// candles, rankings, search with history, watchlist, industry views and news, and the lot
+// every list shows being the lot an order is checked against.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvitationCode } from '../accounts/invitations.ts';
+import { otherIndustry } from '../../contract/market.ts';
 import { addNews } from '../news/news.ts';
+import { lotOf } from '../trading/orders.ts';
+import { defaultTradingRules } from '../trading/rules.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { startTestServer, testMarket, type TestServer } from '../testing/testServer.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -25,6 +29,25 @@ afterAll(async () => {
 });
 
 const decimal = /^-?\d+\.\d{2}$/;
+
+describe('lots', () => {
+  it('shows in market/instruments and stock/detail the lot the order writer enforces', async () => {
+    const instruments = (await server.call('market/instruments', {}, session)).body.data as { code: string; lot: number }[];
+    const listed = new Map(instruments.map((row) => [row.code, row.lot]));
+    // Lot-1 listings trade in the rules' default lot; MODTHREAD is listed in lots of 50.
+    for (const code of ['RELIANCE', 'BRITANNIA', 'HAL', 'MODTHREAD', 'NIFTYBEES', '005930']) {
+      const spec = (await testMarket()).market.instrument(code)!;
+      const enforced = lotOf(spec, defaultTradingRules);
+      expect(listed.get(code), code).toBe(enforced);
+      expect((await server.call('stock/detail', { code }, session)).body.data.instrument.lot, code).toBe(enforced);
+      // The order writer refuses anything but whole lots of that size, and accepts the lot itself past the lot check.
+      const order = (quantity: number) => server.call('order/place', { code, side: 'long', type: 'market', quantity, leverage: 1, idempotency_key: `lot-${code}-${quantity}` }, session);
+      expect((await order(enforced + 1)).body.msg, code).toBe('quantity_not_whole_lots');
+      expect((await order(enforced)).body.msg, code).not.toBe('quantity_not_whole_lots');
+    }
+    expect(listed.get('MODTHREAD')).toBe(50);
+  });
+});
 
 describe('stock detail and candles', () => {
   it('answers the instrument with its latest quote as decimal strings and its source label', async () => {
@@ -92,9 +115,11 @@ describe('rankings, search and market views', () => {
 
   it('lists indices, industries, breadth and short sales', async () => {
     const indices = (await server.call('market/indices', {}, session)).body.data as { code: string }[];
-    expect(indices.map((row) => row.code)).toEqual(['NIFTY50', 'SENSEX', 'NIFTYBANK']);
+    expect(indices.map((row) => row.code).slice(0, 4)).toEqual(['NIFTY50', 'SENSEX', 'NIFTYBANK', 'NIFTY500']);
+    expect(indices.map((row) => row.code)).toContain('LLIT');
     const industries = (await server.call('market/industries', {}, session)).body.data as { industry: string; advancers: number }[];
     expect(industries.map((row) => row.industry)).toContain('Information Technology');
+    expect(industries.map((row) => row.industry)).toContain(otherIndustry);
     const breadth = (await server.call('market/breadth', {}, session)).body.data;
     expect(breadth.advancers + breadth.decliners + breadth.unchanged).toBe(breadth.total);
     expect((await server.call('market/shortSales', {}, session)).body.status).toBe(1);

@@ -17,7 +17,12 @@ export interface KlineSource {
   realUntil(code: string): string | null;
 }
 
-export function registerMarketRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, market: Market, kline: KlineSource): void {
+/** Shares per lot as the order writer enforces them (trading/orders.ts lotOf with the rules in force). */
+export type LotOf = (spec: InstrumentSpec) => number;
+
+export function registerMarketRoutes(
+  app: FastifyInstance, db: Database, authenticate: Authenticate, market: Market, kline: KlineSource, lotOf: LotOf = (spec) => spec.lot,
+): void {
   const rank = createRankings(market);
   const known = (code: string): InstrumentSpec => market.instrument(code) ?? refuse('unknown_instrument');
   const rowOf = (spec: InstrumentSpec) => {
@@ -33,8 +38,10 @@ export function registerMarketRoutes(app: FastifyInstance, db: Database, authent
     instrumentCount: market.instruments.length,
   }));
   registerCommand(app, authenticate, 'market/instruments', async () =>
-    market.instruments.map(({ code, name, isin, exchange, currency, kind, industry, lot, tickMinor }) => ({
-      code, name, isin, exchange, currency, kind, industry, lot, tickSize: formatMinor(tickMinor),
+    // The lot every list shows is the one an order is checked against.
+    market.instruments.map((spec) => ({
+      code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry,
+      lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor),
     })),
   );
   registerCommand(app, authenticate, 'market/indices', async () => indexRows(market));
@@ -46,7 +53,7 @@ export function registerMarketRoutes(app: FastifyInstance, db: Database, authent
     const spec = known(body.code);
     await recordView(db, session.userId, spec.code);
     return {
-      instrument: { code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry, lot: spec.lot, tickSize: formatMinor(spec.tickMinor) },
+      instrument: { code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry, lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor) },
       quote: rowOf(spec),
       source: market.source,
       phase: market.phase(),

@@ -1,11 +1,11 @@
-import { averageBasisPoints } from '../../contract/market.ts';
+import { averageBasisPoints, industryGroupOf } from '../../contract/market.ts';
 import type { IndustryAggregate } from '../quoteStreamProtocol.ts';
 import type { QuoteBook } from './latestQuotes.ts';
 import { changeBasisPoints, compareCodes, type InstrumentIndex, isListedStock } from './quoteMath.ts';
 
 // Per-industry aggregates over the board, computed like the server's industryStatistics
 // (mean of the members' change in basis points by the contract's one rounding rule;
-// leader = best change).
+// leader = best change; equities without an industry count under "Other").
 // Sectors describe the Indian market: Korean and Thai listings stay out, which also keeps
 // rupee turnover from being summed with won and baht.
 
@@ -16,8 +16,8 @@ export function computeIndustries(book: QuoteBook, instruments: InstrumentIndex)
   for (const quote of book.values()) {
     const code = quote[0];
     const instrument = instruments.get(code);
-    const industry = instrument?.industry;
-    if (!industry || instrument.currency !== 'INR' || !isListedStock(code, instruments)) continue;
+    const industry = instrument ? industryGroupOf(instrument) : null;
+    if (!instrument || !industry || instrument.currency !== 'INR' || !isListedStock(code, instruments)) continue;
     let group = groups.get(industry);
     if (!group) {
       group = { basisPointsSum: 0, advancers: 0, decliners: 0, unchanged: 0, turnover: 0, leader: null, members: 0 };

@@ -1,11 +1,13 @@
 // Proves that daily history is reproducible from its seed, continues the real file from
-// the next session up to yesterday, and looks like a market: trading days only, whole
-// ticks, consistent OHLC and a daily volatility near 1.5 %.
+// the next session up to yesterday on a bridge back to the real close, places a lone
+// end-of-day session between a simulated year ending at its open and that bridge, and
+// looks like a market: trading days only, whole ticks, consistent OHLC, a daily
+// volatility near 1.5 % (or the instrument's own, from its real day range).
 import { describe, expect, it } from 'vitest';
 import { dayMs, istDay, istDayStartOf, isTradingDay } from '../../../contract/calendar.ts';
 import { sharedDataDir } from '../sharedData.ts';
 import type { Bar } from './buckets.ts';
-import { createHistory, loadDailyBars, parseMinorUnits, priceFromCode } from './dailyHistory.ts';
+import { createHistory, dailyVolatilityBounds, loadDailyBars, parkinsonVolatility, parseMinorUnits, priceFromCode } from './dailyHistory.ts';
 
 const today = '2026-11-23'; // a Monday: history ends on Friday 2026-11-20
 const dataDir = sharedDataDir();
@@ -61,13 +63,15 @@ describe('simulated daily history', () => {
     expect(deviation).toBeLessThan(0.017);
   });
 
-  it('starts from the given base price, else from one derived from the code between ₹20 and ₹5,000', () => {
+  it('ends at the given base price, else at one derived from the code between ₹20 and ₹5,000: the live market starts there', () => {
     const history = createHistory({ dataDir: null, seed: 1, codes: ['GOLDBEES', 'SIM0'], basePrices: new Map([['GOLDBEES', 9_500]]), today });
-    expect(Math.abs(history.bars('GOLDBEES')[0]!.o - 9_500)).toBeLessThan(9_500 * 0.03);
+    expect(history.bars('GOLDBEES').at(-1)!.c).toBe(9_500);
+    expect(history.lastClose('GOLDBEES')).toBe(9_500);
     const derived = priceFromCode('SIM0');
     expect(derived).toBeGreaterThanOrEqual(2_000);
     expect(derived).toBeLessThanOrEqual(500_000);
-    expect(Math.abs(history.bars('SIM0')[0]!.o - derived)).toBeLessThan(derived * 0.03);
+    expect(history.bars('SIM0').at(-1)!.c).toBe(derived);
+    expect(history.profile('SIM0')).toMatchObject({ lastClose: derived, realUntil: null, dailyVolatility: 0.015 });
   });
 
   it('knows nothing of codes it was not asked for', () => {
@@ -113,7 +117,9 @@ describe.skipIf(!dataDir)('real daily history', () => {
     expect(Math.abs(firstSimulated.o - real.at(-1)!.c)).toBeLessThan(real.at(-1)!.c * 0.03);
     expect(istDay(bars.at(-1)!.t)).toBe('2026-11-20');
     expectMarketLike(bars, real.length);
-    expect(history.lastClose('RELIANCE')).toBe(bars.at(-1)!.c);
+    // The bridge returns to the real close: the live market starts where the real data ends.
+    expect(bars.at(-1)!.c).toBe(real.at(-1)!.c);
+    expect(history.lastClose('RELIANCE')).toBe(real.at(-1)!.c);
 
     const again = createHistory({ dataDir, seed: 9, codes, today });
     expect(again.bars('RELIANCE')).toEqual(bars);
@@ -127,5 +133,42 @@ describe.skipIf(!dataDir)('real daily history', () => {
     expect(history.realUntil('TCS')).toBe('2024-05-31');
     expect(history.bars('TCS').at(-1)!.t).toBe(istDayStartOf('2024-05-31'));
     expect(history.bars('TCS').at(-1)!.t + 3 * dayMs).toBe(istDayStartOf('2024-06-03'));
+  });
+});
+
+describe('a lone end-of-day session', () => {
+  const session = { t: istDayStartOf('2025-09-30'), o: 595_300, h: 603_100, l: 591_750, c: 599_100, v: 298_070 };
+  const endOfDay = { day: '2025-09-30', bars: new Map([['BRITANNIA', session]]) };
+
+  it('sits between a simulated year ending at its open and a bridge back to its close, with its own volatility and volume', () => {
+    const history = createHistory({ dataDir: null, endOfDay, seed: 4, codes: ['BRITANNIA', 'SIM0'], today });
+    const bars = history.bars('BRITANNIA');
+    const at = bars.findIndex((bar) => bar.t === session.t);
+    expect(bars[at]).toEqual(session);
+    expect(bars[at - 1]!.c).toBe(session.o);
+    expect(istDay(bars[0]!.t) >= '2024-09-30').toBe(true);
+    expect(istDay(bars[at + 1]!.t)).toBe('2025-10-01');
+    expect(bars.at(-1)!.c).toBe(session.c);
+    expect(istDay(bars.at(-1)!.t)).toBe('2026-11-20');
+    expectMarketLike(bars, at + 1);
+    const profile = history.profile('BRITANNIA');
+    expect(profile).toMatchObject({ lastClose: 599_100, realUntil: '2025-09-30', dailyVolume: 298_070 });
+    // Parkinson on 6031 / 5917.5: ln(H/L) / (2·√ln 2) ≈ 1.14 %.
+    expect(profile.dailyVolatility).toBeCloseTo(Math.log(603_100 / 591_750) / (2 * Math.sqrt(Math.LN2)), 10);
+    const simulatedVolumes = bars.slice(at + 1).map((bar) => bar.v);
+    const meanVolume = simulatedVolumes.reduce((sum, v) => sum + v, 0) / simulatedVolumes.length;
+    expect(meanVolume / 298_070).toBeGreaterThan(0.8);
+    expect(meanVolume / 298_070).toBeLessThan(1.2);
+    expect(history.realUntil('SIM0')).toBeNull();
+  });
+
+  it('is ignored when it is not before today', () => {
+    const history = createHistory({ dataDir: null, endOfDay, seed: 4, codes: ['BRITANNIA'], today: '2025-09-30' });
+    expect(history.realUntil('BRITANNIA')).toBeNull();
+  });
+
+  it('bounds the volatility of a wild or flat day', () => {
+    expect(parkinsonVolatility([{ t: 0, o: 100, h: 200, l: 50, c: 100, v: 1 }])).toBe(dailyVolatilityBounds.max);
+    expect(parkinsonVolatility([{ t: 0, o: 100, h: 100, l: 100, c: 100, v: 1 }])).toBe(dailyVolatilityBounds.min);
   });
 });

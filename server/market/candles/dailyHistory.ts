@@ -4,16 +4,28 @@ import { gaussianFrom } from '../gaussian.ts';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { dayMs, istDay, istDayNumber, istDayNumberStart, istDayStartOf, isTradingDayNumber } from '../../../contract/calendar.ts';
+import type { EndOfDay } from '../instruments/endOfDay.ts';
 import type { Bar } from './buckets.ts';
 
-// Daily history per instrument: the real NSE daily bars where the shared data folder has
-// them (forward-adjusted for splits and bonuses, see corporateActions.ts), continued by
-// a deterministic simulated random walk up to the trading day before today, so that the
-// live simulator can start from yesterday's close. Instruments without a real file get
-// one simulated year. Prices are integer minor units (paise); bar times are IST midnight.
+// Daily history per instrument, prices in integer minor units (paise), bar times IST midnight.
+// - Real bars first: the NSE five-year daily files of ../shared/data/daily (NIFTY 50 members,
+//   forward-adjusted for splits and bonuses, see corporateActions.ts), and the end-of-day
+//   session of ../shared/data/eod (every traded security, 30 Sep 2025; instruments/endOfDay.ts).
+// - From the last real session to the trading day before today: a seeded simulated walk
+//   pinned at both ends to the real close (a Brownian bridge in log price), so the live
+//   simulator starts from the REAL close while realUntil stays the real day and the app
+//   labels the later bars simulated.
+// - Before a lone end-of-day session: a simulated year pinned to end at its real open, so
+//   charts are continuous.
+// - Instruments without real data: a simulated year ending at a simulated level (the given
+//   base price, else one derived from the code); realUntil null marks the level simulated.
+// Each walk moves with the instrument's volatility (Parkinson, from the real day ranges,
+// bounded to 0.8 %–5 % a day; 1.5 % without data) and its mean volume is the real volume.
+// Level, volatility and volume are known without building the bars (profile()), so opening
+// the market is cheap; bars are built when a chart asks and kept for the most recent codes.
 
 /** Per-day log-return volatility of the simulated walk (about 24 % a year). */
-const dailyVolatility = 0.015;
+const simulatedDailyVolatility = 0.015;
 /** Overnight gap between the previous close and the open. */
 const gapVolatility = 0.004;
 /** How far the day's range reaches beyond the open and the close. */
@@ -81,14 +93,28 @@ function parseDailyCsv(text: string, fileName: string): Bar[] {
 }
 
 export interface HistoryOptions {
-  /** Folder holding daily/ (see sharedDataDir()); null: every history is simulated. */
+  /** Folder holding daily/ (see sharedDataDir()); null: no five-year files. */
   dataDir: string | null;
+  /** One real session of every traded security (instruments/endOfDay.ts); null or absent: none. */
+  endOfDay?: EndOfDay | null;
   seed: number;
   codes: readonly string[];
-  /** Starting prices (minor units) for codes without a real file; others get one from their code. */
+  /** Starting prices (minor units) for codes without real data; others get one from their code. */
   basePrices?: ReadonlyMap<string, number>;
   /** Today's IST day, YYYY-MM-DD: history ends on the trading day before it. */
   today: string;
+}
+
+/** What the live simulator needs of an instrument, known without building its bars. */
+export interface HistoryProfile {
+  /** Close of the last bar, where the live simulator starts, minor units. */
+  lastClose: number;
+  /** Daily log-return volatility: from the real day ranges where there are any, else the simulated default. */
+  dailyVolatility: number;
+  /** Mean shares a day: the real volume where there is one, else a turnover derived from the code. */
+  dailyVolume: number;
+  /** Last IST day of real data, or null when the whole history (and so the price level) is simulated. */
+  realUntil: string | null;
 }
 
 export interface DailyHistory {
@@ -99,6 +125,8 @@ export interface DailyHistory {
   lastClose(code: string): number;
   /** Last IST day of real data, or null when the whole history is simulated. */
   realUntil(code: string): string | null;
+  /** Level, volatility and volume of `code`, without building its bars. */
+  profile(code: string): HistoryProfile;
 }
 
 interface Series {
@@ -109,27 +137,54 @@ interface Series {
 export function createHistory(options: HistoryOptions): DailyHistory {
   const known = new Set(options.codes);
   const todayStart = istDayStartOf(options.today);
+  const yearAgoStart = istDayStartOf(`${Number(options.today.slice(0, 4)) - 1}${options.today.slice(4)}`) + dayMs;
   const cache = new Map<string, Series>(); // insertion order = least recently used first
-  const lastCloses = new Map<string, number>();
-  const realUntils = new Map<string, string | null>();
+  const profiles = new Map<string, HistoryProfile & { real: readonly Bar[] }>();
+
+  /** The real bars of `code` before today: its five-year file, then the end-of-day session when that is later. */
+  function realBars(code: string): readonly Bar[] {
+    const daily = (options.dataDir ? loadDailyBars(code, options.dataDir) : null)?.filter((bar) => bar.t < todayStart) ?? [];
+    const session = options.endOfDay?.bars.get(code);
+    if (session && session.t < todayStart && (daily.length === 0 || daily[daily.length - 1]!.t < session.t)) return [...daily, session];
+    return daily;
+  }
+
+  function profileOf(code: string) {
+    const cached = profiles.get(code);
+    if (cached) return cached;
+    const real = realBars(code);
+    const last = real[real.length - 1];
+    let profile: HistoryProfile & { real: readonly Bar[] };
+    if (last) {
+      const recent = real.slice(-20);
+      profile = {
+        real, lastClose: last.c, realUntil: istDay(last.t), dailyVolatility: parkinsonVolatility(recent),
+        dailyVolume: Math.max(1, recent.reduce((sum, bar) => sum + bar.v, 0) / recent.length),
+      };
+    } else {
+      const basePrice = options.basePrices?.get(code) ?? priceFromCode(code);
+      // Turnover of ₹1 crore to ₹100 crore a day, from the code, sets the share volume.
+      const turnoverRupees = 10 ** (7 + (2 * (hashCode(`${code}/turnover`) % 1000)) / 1000);
+      profile = { real, lastClose: basePrice, realUntil: null, dailyVolatility: simulatedDailyVolatility, dailyVolume: Math.max(100, (turnoverRupees * 100) / basePrice) };
+    }
+    profiles.set(code, profile);
+    return profile;
+  }
 
   function build(code: string): Series {
-    const real = (options.dataDir ? loadDailyBars(code, options.dataDir) : null)?.filter((bar) => bar.t < todayStart) ?? [];
+    const { real, lastClose, dailyVolatility, dailyVolume, realUntil } = profileOf(code);
     const rng = xoroshiro128plus(seedFor(options.seed, code));
-    const lastReal = real[real.length - 1];
-    if (lastReal) {
-      const recent = real.slice(-20);
-      const meanVolume = recent.reduce((sum, bar) => sum + bar.v, 0) / recent.length;
-      const continuation = simulateDays(rng, tradingDaysBetween(lastReal.t + dayMs, todayStart), lastReal.c, meanVolume);
-      return { bars: [...real, ...continuation], realUntil: istDay(lastReal.t) };
+    const walk = { volatility: dailyVolatility, meanVolume: dailyVolume };
+    const first = real[0];
+    if (!first) {
+      // One simulated year (the days after the same date a year ago; 29 February rolls to 1 March), ending at the simulated start.
+      return { bars: pinnedWalk(rng, tradingDaysBetween(yearAgoStart, todayStart), { ...walk, from: null, to: lastClose }), realUntil };
     }
-    // One year: the days after the same date a year ago (29 February rolls to 1 March).
-    const start = istDayStartOf(`${Number(options.today.slice(0, 4)) - 1}${options.today.slice(4)}`) + dayMs;
-    const basePrice = options.basePrices?.get(code) ?? priceFromCode(code);
-    // Turnover of ₹1 crore to ₹100 crore a day, from the code, sets the share volume.
-    const turnoverRupees = 10 ** (7 + 2 * (hashCode(`${code}/turnover`) % 1000) / 1000);
-    const meanVolume = Math.max(100, (turnoverRupees * 100) / basePrice);
-    return { bars: simulateDays(rng, tradingDaysBetween(start, todayStart), basePrice, meanVolume), realUntil: null };
+    // Before a lone real session: a simulated year ending at its open, so the chart is continuous.
+    const before = real.length === 1 ? pinnedWalk(rng, tradingDaysBetween(first.t - 365 * dayMs, first.t), { ...walk, from: null, to: first.o }) : [];
+    // After the last real session up to yesterday: a bridge that returns to the real close, where the live market starts.
+    const after = pinnedWalk(rng, tradingDaysBetween(real[real.length - 1]!.t + dayMs, todayStart), { ...walk, from: lastClose, to: lastClose });
+    return { bars: [...before, ...real, ...after], realUntil };
   }
 
   function series(code: string): Series | null {
@@ -143,44 +198,83 @@ export function createHistory(options: HistoryOptions): DailyHistory {
     const built = build(code);
     cache.set(code, built);
     if (cache.size > seriesCacheCodesMax) cache.delete(cache.keys().next().value!);
-    lastCloses.set(code, built.bars[built.bars.length - 1]?.c ?? options.basePrices?.get(code) ?? priceFromCode(code));
-    realUntils.set(code, built.realUntil);
     return built;
   }
 
+  const knownProfile = (code: string) => {
+    if (!known.has(code)) throw new Error(`no daily history for ${code}`);
+    return profileOf(code);
+  };
   return {
     codes: options.codes,
     bars: (code) => series(code)?.bars ?? [],
-    lastClose(code) {
-      const close = lastCloses.get(code);
-      if (close !== undefined) return close;
-      if (!series(code)) throw new Error(`no daily history for ${code}`);
-      return lastCloses.get(code)!;
-    },
-    realUntil(code) {
-      if (!realUntils.has(code)) series(code);
-      return realUntils.get(code) ?? null;
+    lastClose: (code) => knownProfile(code).lastClose,
+    realUntil: (code) => (known.has(code) ? profileOf(code).realUntil : null),
+    profile(code) {
+      const { real: _real, ...profile } = knownProfile(code);
+      return profile;
     },
   };
 }
 
 type Rng = ReturnType<typeof xoroshiro128plus>;
 
-/** A random walk of daily bars on the given days, starting from `previousClose`. */
-function simulateDays(rng: Rng, days: readonly number[], previousClose: number, meanVolume: number): Bar[] {
+interface Walk {
+  volatility: number;
+  meanVolume: number;
+  /** Close before the first day; null: only the end is pinned (the walk is placed so that it ends at `to`). */
+  from: number | null;
+  /** Close of the last day, exactly. */
+  to: number;
+}
+
+/**
+ * Daily bars on the given days whose log closes are a random walk pinned at its ends: with
+ * `from`, a Brownian bridge from `from` to `to` (W_k − k/N·W_N plus the straight line); without,
+ * the same walk shifted to end at `to`. The last close is `to` exactly (a real close may lie
+ * off the 5-paise tick); the others are rounded to the tick. Opens gap from the previous
+ * close, wicks reach beyond the body, both in proportion to the volatility.
+ */
+function pinnedWalk(rng: Rng, days: readonly number[], walk: Walk): Bar[] {
+  const count = days.length;
+  if (count === 0) return [];
   const normal = gaussianFrom(() => uniformFloat64(rng));
+  const steps = Array.from({ length: count }, () => walk.volatility * normal());
+  const total = steps.reduce((sum, step) => sum + step, 0);
+  const endLog = Math.log(walk.to);
+  const startLog = walk.from === null ? endLog - total : Math.log(walk.from);
+  const gap = walk.volatility * (gapVolatility / simulatedDailyVolatility);
+  const wick = walk.volatility * (wickVolatility / simulatedDailyVolatility);
   const bars: Bar[] = [];
-  let close = previousClose;
-  for (const t of days) {
-    const open = roundToTick(close * Math.exp(gapVolatility * normal()));
-    const next = roundToTick(close * Math.exp(dailyVolatility * normal()));
-    const high = Math.max(open, next, roundToTick(Math.max(open, next) * Math.exp(Math.abs(wickVolatility * normal()))));
-    const low = Math.min(open, next, roundToTick(Math.min(open, next) * Math.exp(-Math.abs(wickVolatility * normal()))));
-    const volume = Math.max(1, Math.round(meanVolume * Math.exp(0.4 * normal() - 0.08)));
-    bars.push({ t, o: open, h: high, l: low, c: next, v: volume });
+  let cumulative = 0;
+  let close = Math.exp(startLog);
+  for (let index = 0; index < count; index++) {
+    cumulative += steps[index]!;
+    const share = (index + 1) / count;
+    const log = walk.from === null ? startLog + cumulative : startLog + cumulative - share * total + share * (endLog - startLog);
+    const next = index === count - 1 ? walk.to : roundToTick(Math.exp(log));
+    const open = roundToTick(close * Math.exp(gap * normal()));
+    const high = Math.max(open, next, roundToTick(Math.max(open, next) * Math.exp(Math.abs(wick * normal()))));
+    const low = Math.min(open, next, roundToTick(Math.min(open, next) * Math.exp(-Math.abs(wick * normal()))));
+    const volume = Math.max(1, Math.round(walk.meanVolume * Math.exp(0.4 * normal() - 0.08)));
+    bars.push({ t: days[index]!, o: open, h: high, l: low, c: next, v: volume });
     close = next;
   }
   return bars;
+}
+
+/** Bounds of the daily volatility derived from real day ranges: a quiet day is not a riskless stock, a wild one not the norm. */
+export const dailyVolatilityBounds = { min: 0.008, max: 0.05 } as const;
+
+/**
+ * Daily log-return volatility from day ranges (Parkinson 1980: σ = ln(H/L) / (2·√ln 2), averaged
+ * in variance over the bars given), bounded to 0.8 %–5 % a day.
+ */
+export function parkinsonVolatility(bars: readonly Bar[]): number {
+  const usable = bars.filter((bar) => bar.l > 0 && bar.h >= bar.l);
+  if (usable.length === 0) return dailyVolatilityBounds.min;
+  const variance = usable.reduce((sum, bar) => sum + Math.log(bar.h / bar.l) ** 2, 0) / (usable.length * 4 * Math.LN2);
+  return Math.min(dailyVolatilityBounds.max, Math.max(dailyVolatilityBounds.min, Math.sqrt(variance)));
 }
 
 function roundToTick(price: number): number {

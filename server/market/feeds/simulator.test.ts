@@ -69,4 +69,30 @@ describe('market simulator', () => {
       expect(quote.day).toBe('2026-11-24');
     }
   });
+
+  it('trades a profiled instrument about its real daily volume and moves it with its own volatility', () => {
+    const [index, quiet, wild] = smallUniverse();
+    const instruments = [{ ...index!, constituents: [{ code: quiet!.code, weight: 0.5 }, { code: wild!.code, weight: 0.5 }] }, quiet!, wild!];
+    const prevCloses = new Map([[index!.code, 2_500_000], [quiet!.code, 100_000], [wild!.code, 100_000]]);
+    const profiles = new Map([[quiet!.code, { dailyVolatility: 0.008, dailyVolume: 2_000_000 }], [wild!.code, { dailyVolatility: 0.05, dailyVolume: 20_000 }]]);
+    const feed = createSimulatorFeed({ seed: 8, calendar: 'ist', instruments, prevCloses, profiles });
+    const open = Date.UTC(2026, 10, 23, 3, 45); // 09:15 IST, a Monday
+    const minuteCloses = new Map<string, number[]>([[quiet!.code, []], [wild!.code, []]]);
+    for (let second = 0; second < 375 * 60; second += 1) {
+      const changed = feed.stepAt(open + second * 1000);
+      if (second % 60 === 59) for (const quote of feed.initialQuotes()) minuteCloses.get(quote.code)?.push(quote.last);
+      expect(changed.every((quote) => quote.day === '2026-11-23')).toBe(true);
+    }
+    const day = new Map(feed.initialQuotes().map((quote) => [quote.code, quote]));
+    for (const [code, { dailyVolume }] of profiles) {
+      expect(day.get(code)!.volume / dailyVolume, code).toBeGreaterThan(0.5);
+      expect(day.get(code)!.volume / dailyVolume, code).toBeLessThan(2);
+    }
+    const deviation = (closes: number[]) => {
+      const returns = closes.slice(1).map((close, at) => Math.log(close / closes[at]!));
+      const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
+      return Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / returns.length);
+    };
+    expect(deviation(minuteCloses.get(wild!.code)!)).toBeGreaterThan(2 * deviation(minuteCloses.get(quiet!.code)!));
+  });
 });

@@ -11,6 +11,9 @@ import { priceBand } from '../priceBand.ts';
 // factor plus its own noise, with a weak pull back towards the previous close; prices
 // move in whole ticks inside the daily band; indices are computed from their
 // constituents. Volume follows liquidity (market cap) and the intraday U-shape.
+// An instrument with a profile (its real daily volatility and volume, see
+// candles/dailyHistory.ts) gets its own noise scaled to its volatility and trades so that a
+// full session's volume is of the order of its real volume; the others keep the defaults.
 
 export interface SimulatorOptions {
   seed: number;
@@ -21,8 +24,15 @@ export interface SimulatorOptions {
   prevCloses: ReadonlyMap<string, number>;
   /** Market capitalisation in rupees, to size trades; unknown codes trade as small caps. */
   marketCaps?: ReadonlyMap<string, number>;
+  /** Per-instrument daily volatility (log return) and mean shares a day, from real data; absent codes use the defaults. */
+  profiles?: ReadonlyMap<string, InstrumentProfile>;
   stepMs?: number;
   now?: () => number;
+}
+
+export interface InstrumentProfile {
+  dailyVolatility: number;
+  dailyVolume: number;
 }
 
 export interface SimulatorFeed extends MarketFeed {
@@ -34,6 +44,11 @@ export interface SimulatorFeed extends MarketFeed {
 const volatility = { market: 0.00007, sector: 0.00005, own: 0.0001 } as const;
 /** Fraction of the distance to the previous close recovered per step; keeps a 24-hour demo day within its bands. */
 const meanReversion = 1 / 20_000;
+/** The daily volatility the default own-noise stands for: a profile's volatility scales the own noise by its ratio to this. */
+const referenceDailyVolatility = 0.015;
+/** Mean shares a trade aimed at for profiled instruments: thinly traded ones trade rarely instead of in single shares every second. */
+const targetSharesPerTrade = 20;
+const tradeProbabilityBounds = { min: 0.01, max: 0.9 } as const;
 
 interface Simulated {
   spec: InstrumentSpec;
@@ -43,11 +58,16 @@ interface Simulated {
   tradeProbability: number;
   /** Mean rupee value of one trade. */
   tradeValueRupees: number;
+  /** Mean shares of one trade when the instrument has a profile (then tradeValueRupees is unused). */
+  tradeShares: number | null;
+  ownVolatility: number;
   sectorIndex: number;
 }
 
 export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
   const stepMs = options.stepMs ?? 1000;
+  // Steps of one trading session: the NSE's 6¼ hours, or a whole day when the demo trades around the clock.
+  const stepsPerSession = ((options.calendar === 'ist' ? nseSession.closingStart - nseSession.openStart : 24 * 60) * 60_000) / stepMs;
   const now = options.now ?? Date.now;
   const rng = xoroshiro128plus(options.seed);
   const uniform = () => uniformFloat64(rng);
@@ -69,12 +89,19 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
     }
     // Liquidity quantile: 1 for the largest company, 0 for the smallest.
     const liquidity = 1 - (capRank.get(spec.code) ?? options.instruments.length) / options.instruments.length;
+    const profile = options.profiles?.get(spec.code);
+    // A session's expected volume = trading steps × probability × mean shares; the profile fixes it at the real volume.
+    const profiledProbability = profile
+      ? Math.min(tradeProbabilityBounds.max, Math.max(tradeProbabilityBounds.min, profile.dailyVolume / (stepsPerSession * targetSharesPerTrade)))
+      : null;
     const simulated: Simulated = {
       spec,
       quote,
       fairPrice: prevClose,
-      tradeProbability: 0.3 + 0.7 * liquidity,
+      tradeProbability: profiledProbability ?? 0.3 + 0.7 * liquidity,
       tradeValueRupees: 20_000 + 400_000 * liquidity * liquidity,
+      tradeShares: profile && profiledProbability ? profile.dailyVolume / (stepsPerSession * profiledProbability) : null,
+      ownVolatility: volatility.own * (profile ? profile.dailyVolatility / referenceDailyVolatility : 1),
       sectorIndex: sectors.indexOf(spec.industry ?? ''),
     };
     stocks.push(simulated);
@@ -102,7 +129,7 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
     const activity = intradayActivity(options.calendar, time);
     const changed: QuoteState[] = [];
     for (const s of stocks) {
-      const shock = s.spec.beta * marketShock + (sectorShocks[s.sectorIndex] ?? 0) + volatility.own * normal();
+      const shock = s.spec.beta * marketShock + (sectorShocks[s.sectorIndex] ?? 0) + s.ownVolatility * normal();
       const pull = -meanReversion * Math.log(s.fairPrice / s.quote.prevClose);
       s.fairPrice *= Math.exp(shock + pull);
       const trades = uniform() < s.tradeProbability * Math.min(1, activity);
@@ -111,7 +138,7 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
       if (!trades) continue;
       const price = clampToBand(s.spec, s.quote.prevClose, roundToTick(s.fairPrice, s.spec.tickMinor));
       s.fairPrice = Math.min(Math.max(s.fairPrice, price * 0.999), price * 1.001);
-      const meanShares = (s.tradeValueRupees * 100 * activity) / price;
+      const meanShares = s.tradeShares === null ? (s.tradeValueRupees * 100 * activity) / price : s.tradeShares * activity;
       const size = Math.max(1, Math.round(meanShares * Math.exp(0.8 * sizeNoise - 0.32)));
       applyTrade(s.quote, price, size, Math.round(size * shortShare), time);
       changed.push(s.quote);

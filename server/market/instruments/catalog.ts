@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { InstrumentSpec } from '../model.ts';
+import { defineIndices } from './indices.ts';
 
 // The instrument universe, from NSE's public reference lists embedded under
 // ../reference (symbols, names, ISINs, lots, industries and a market-cap ranking; no
-// prices). Indices are defined here from their constituents; a few Korean and Thai
-// listings stand in for the app's foreign-market content.
+// prices): the equity list, plus the NIFTY 50, NIFTY 500 and NIFTY 750 members it lacks
+// (the lists are later snapshots). Industry comes from the NIFTY 50 list, then the 500,
+// then the 750; an equity in none of them has none (sector statistics group it as
+// "Other"). Indices are defined here from their constituents and computed by Ledgerline
+// (see indices.ts); a few Korean and Thai listings stand in for foreign-market content.
 
 const referenceDir = new URL('../reference/', import.meta.url);
 
@@ -56,10 +60,16 @@ export interface Catalog {
 
 let cached: Catalog | null = null;
 
+/** Index lists in order of precedence for an industry: the NIFTY 50's own, then the 500's, then the 750's. */
+const industryLists = ['ind_nifty50list.csv', 'ind_nifty500list.csv', 'nifty750list.csv'] as const;
+
 export function loadCatalog(): Catalog {
   if (cached) return cached;
-  const nifty50 = readCsv('ind_nifty50list.csv');
-  const industryOf = new Map(nifty50.map((row) => [row.Symbol!, row.Industry!]));
+  const lists = industryLists.map((file) => readCsv(file).filter((row) => row.Symbol && !row.Symbol.startsWith('DUMMY')));
+  const [nifty50, nifty500] = [lists[0]!, lists[1]!];
+  const industryOf = new Map<string, string>();
+  for (const row of lists.flat()) if (row.Industry && !industryOf.has(row.Symbol!)) industryOf.set(row.Symbol!, row.Industry);
+  const nifty50Codes = new Set(nifty50.map((row) => row.Symbol!));
   // ETERNAL (ex-ZOMATO) is in the 2025 index list under its new symbol.
   const renamed = new Map([['ZOMATO', 'ETERNAL']]);
   const marketCapRupees = new Map<string, number>();
@@ -73,7 +83,7 @@ export function loadCatalog(): Catalog {
   for (const row of readCsv('EQUITY_L.csv')) {
     const code = renamed.get(row.SYMBOL!) ?? row.SYMBOL!;
     const series = row.SERIES ?? 'EQ';
-    const inIndex = industryOf.has(code);
+    const inIndex = nifty50Codes.has(code);
     const name = row['NAME OF COMPANY'] ?? code;
     equities.push({
       code,
@@ -93,30 +103,23 @@ export function loadCatalog(): Catalog {
   }
   // Index lists and the equity list are different snapshots: add index members the equity list lacks.
   const equityCodes = new Set(equities.map((e) => e.code));
-  for (const row of nifty50) {
-    if (equityCodes.has(row.Symbol!)) continue;
+  for (const row of lists.flat()) {
+    const code = row.Symbol!;
+    if (equityCodes.has(code)) continue;
+    equityCodes.add(code);
+    const inIndex = nifty50Codes.has(code);
     equities.push({
-      code: row.Symbol!, name: row['Company Name']!, isin: row['ISIN Code'] || null, exchange: 'NSE', currency: 'INR', kind: 'equity',
-      industry: row.Industry ?? null, lot: 1, tickMinor: nseTickMinor, bandPercent: indexMemberBandPercent, shares: null, constituents: null, beta: 1,
+      code, name: row['Company Name'] ?? code, isin: row['ISIN Code'] || null, exchange: 'NSE', currency: 'INR', kind: 'equity',
+      industry: industryOf.get(code) ?? null, lot: 1, tickMinor: nseTickMinor,
+      bandPercent: inIndex ? indexMemberBandPercent : (bandPercentBySeries[row.Series ?? 'EQ'] ?? 20), shares: null, constituents: null, beta: inIndex ? 1 : 0.8,
     });
   }
 
-  const capOf = (code: string) => marketCapRupees.get(code) ?? 0;
-  const niftyCodes = nifty50.map((row) => row.Symbol!);
-  const byCap = [...niftyCodes].sort((a, b) => capOf(b) - capOf(a));
-  const banks = nifty50.filter((row) => /bank|state bank/i.test(row['Company Name']!)).map((row) => row.Symbol!);
-  const indexOf = (code: string, name: string, exchange: 'NSE' | 'BSE', members: string[]): InstrumentSpec => {
-    const total = members.reduce((sum, member) => sum + Math.max(capOf(member), 1), 0);
-    return {
-      code, name, isin: null, exchange, currency: 'INR', kind: 'index', industry: null, lot: 1, tickMinor: 1, bandPercent: null, shares: null, beta: 1,
-      constituents: members.map((member) => ({ code: member, weight: Math.max(capOf(member), 1) / total })),
-    };
-  };
-  const indices = [
-    indexOf('NIFTY50', 'NIFTY 50', 'NSE', niftyCodes),
-    indexOf('SENSEX', 'S&P BSE SENSEX', 'BSE', byCap.slice(0, 30)),
-    indexOf('NIFTYBANK', 'NIFTY BANK', 'NSE', banks),
-  ];
+  const { indices, baseLevels } = defineIndices({
+    nifty50: nifty50.map((row) => ({ code: row.Symbol!, name: row['Company Name']!, industry: row.Industry ?? null })),
+    nifty500: nifty500.map((row) => ({ code: row.Symbol!, name: row['Company Name']!, industry: industryOf.get(row.Symbol!) ?? null })),
+    marketCapRupees,
+  });
   const listed = (kind: InstrumentSpec['kind']) => ({ referencePrice: _ignored, ...listing }: ListingWithReference): InstrumentSpec => ({
     ...listing, isin: null, kind, lot: 1, constituents: null,
   });
@@ -127,8 +130,7 @@ export function loadCatalog(): Catalog {
     byCode: new Map(instruments.map((i) => [i.code, i])),
     marketCapRupees,
     referencePrices: new Map([...etfListings, ...foreignListings].map((l) => [l.code, l.referencePrice])),
-    // Starting levels for the simulated indices, round numbers near their 2025 range.
-    indexBaseLevels: new Map([['NIFTY50', 2_500_000], ['SENSEX', 8_200_000], ['NIFTYBANK', 5_500_000]]),
+    indexBaseLevels: baseLevels,
   };
   return cached;
 }
