@@ -28,6 +28,8 @@ export const industryNames: Readonly<Record<string, MessageDescriptor>> = {
   'Media Entertainment & Publication': msg({ message: 'Media Entertainment & Publication', context: 'industry' }),
   'Metals & Mining': msg({ message: 'Metals & Mining', context: 'industry' }),
   'Oil Gas & Consumable Fuels': msg({ message: 'Oil Gas & Consumable Fuels', context: 'industry' }),
+  // The group of equities no NIFTY list gives an industry (contract/market.ts otherIndustry).
+  Other: msg({ message: 'Other', context: 'industry' }),
   Power: msg({ message: 'Power', context: 'industry' }),
   Realty: msg({ message: 'Realty', context: 'industry' }),
   Services: msg({ message: 'Services', context: 'industry' }),

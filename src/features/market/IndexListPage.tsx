@@ -15,6 +15,9 @@ export function IndexListPage() {
       <PullIndicator pullPx={pullPx} />
       <div className={styles.panelTop} style={{ paddingBottom: 12 }}>
         <SourceBadge />
+        <p className={styles.sectionText} role="note">
+          {t`Index levels are computed by Ledgerline from their constituents' prices; they are not the official index values.`}
+        </p>
       </div>
       <LoadStates
         state={state}

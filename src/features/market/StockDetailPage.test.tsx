@@ -77,7 +77,7 @@ describe('StockDetailPage', () => {
     renderPage(StockDetailPage, '/market/stockDetail?code=RELIANCE&period=week');
     expect(await screen.findByText('No bars for this period yet.')).toBeTruthy();
     expect(screen.getByTestId('price-chart').getAttribute('data-bars')).toBe('0');
-    expect(screen.getByText('All chart history for this instrument is simulated.')).toBeTruthy();
+    expect(screen.getByText(/^Simulated price: no real NSE data covers this instrument/)).toBeTruthy();
   });
 
   it('a-link-without-a-code-offers-search', async () => {

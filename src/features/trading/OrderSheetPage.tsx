@@ -66,7 +66,8 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
   const code = instrument.code;
   useWatch([code]);
   const live = useQuote(code);
-  const lot = Math.max(1, rules.defaultLot);
+  // The instrument's lot as the server enforces it (its own, else the rules' default), the same the detail page shows.
+  const lot = Math.max(1, instrument.lot);
 
   // A link may open the sheet on a side (?side=short); the user then switches freely.
   const linkedSide = orderSheetSearch.useSearch().side;

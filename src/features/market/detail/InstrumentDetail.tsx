@@ -80,7 +80,7 @@ export function InstrumentDetail({ code, variant }: { code: string; variant: Det
         {detail && quote ? <PriceBlock detail={detail} quote={quote} variant={variant} /> : <Skeleton width={200} height={56} />}
       </header>
 
-      {detail ? <HistoryNote realUntil={detail.historyRealUntil} /> : null}
+      {detail ? <HistoryNote realUntil={detail.historyRealUntil} variant={variant} /> : null}
       <ChartPanel code={code} showAdjust={variant === 'stock'} precision={detail?.instrument.currency === 'KRW' ? 0 : 2} />
 
       <section className={marketStyles.section} aria-label={t`Today`}>
@@ -122,13 +122,24 @@ function PriceBlock({ detail, quote, variant }: { detail: Detail; quote: QuoteVi
 }
 
 /** Says which part of the chart is real: the API marks the last day of real NSE history, the rest is simulated. */
-function HistoryNote({ realUntil }: { realUntil: string | null }) {
+/**
+ * Which prices are real: up to the last real NSE session, a stock's bars are exchange data and
+ * its live price starts from that real close; without one its price level itself is
+ * simulated. An index is always computed by Ledgerline from its constituents.
+ */
+function HistoryNote({ realUntil, variant }: { realUntil: string | null; variant: DetailVariant }) {
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const day = realUntil ? formatIsoDay(realUntil, locale) : '';
+  const text =
+    variant === 'index'
+      ? t`Index level computed by Ledgerline from its constituents' prices, not the official index value; its history is simulated.`
+      : realUntil
+        ? t`Daily bars up to ${day} are real NSE data (forward-adjusted) and the price starts from that day's real close; later bars are simulated.`
+        : t`Simulated price: no real NSE data covers this instrument, so its price level and all chart history are simulated.`;
   return (
     <p className={styles.historyNote} role="note">
-      {realUntil ? t`Daily bars up to ${day} are real NSE data (forward-adjusted); later bars are simulated.` : t`All chart history for this instrument is simulated.`}
+      {text}
     </p>
   );
 }

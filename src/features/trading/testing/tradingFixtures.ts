@@ -19,8 +19,9 @@ export const tradingRules: ResponseOf<'trade/rules'> = {
   maintenanceMarginPercent: 30,
 };
 
+// The detail's lot is the one the server enforces: here the rules' default lot.
 export const relianceDetail: ResponseOf<'stock/detail'> = {
-  instrument: { code: 'RELIANCE', name: 'Reliance Industries', isin: 'INE002A01018', exchange: 'NSE', currency: 'INR', kind: 'equity', industry: 'Oil Gas & Consumable Fuels', lot: 1, tickSize: '0.05' },
+  instrument: { code: 'RELIANCE', name: 'Reliance Industries', isin: 'INE002A01018', exchange: 'NSE', currency: 'INR', kind: 'equity', industry: 'Oil Gas & Consumable Fuels', lot: 25, tickSize: '0.05' },
   quote: quoteRow('RELIANCE', { name: 'Reliance Industries', last: '2456.35', lowerBand: '2187.00', upperBand: '2673.00' }),
   source: { kind: 'simulated', date: null, calendar: 'always_open' },
   phase: 'open',
