@@ -33,8 +33,9 @@ export interface PriceMark {
 }
 
 export interface PositionValue {
-  /** The price it was valued at (the fill price when no price is known) and the day's reference. */
+  /** The price it was valued at (the fill price when no price is known), the previous close (likewise) and the day's reference. */
   last: bigint;
+  prevClose: bigint;
   reference: bigint;
   /** Unrealised P&L at `last`, ledger units. */
   pnl: bigint;
@@ -54,11 +55,12 @@ export interface PositionValue {
 export function valuePosition(position: PositionTerms, mark: PriceMark | undefined, dayStart: number): PositionValue {
   const { side, currency, quantity, fill, margin } = position;
   const last = mark && mark.last > 0n ? mark.last : fill;
-  const filledToday = position.filledAt >= dayStart;
-  const reference = !mark || filledToday || mark.prevClose <= 0n ? fill : mark.prevClose;
+  const prevClose = mark && mark.prevClose > 0n ? mark.prevClose : fill;
+  const reference = position.filledAt >= dayStart ? fill : prevClose;
   const pnl = ledgerAmountOfHundredths(pnlHundredths(side, fill, last, quantity), currency);
   return {
     last,
+    prevClose,
     reference,
     pnl,
     equity: margin + pnl,
