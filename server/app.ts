@@ -30,7 +30,9 @@ import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
+import { marketDayCloses, type PortfolioJob, startPortfolioJob } from './portfolio/dailyJob.ts';
 import { marketPrices, type Valuation } from './portfolio/prices.ts';
+import { registerPortfolioRoutes } from './portfolio/routes.ts';
 import { registerProfileRoutes } from './profile/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { loadSettings, type Settings } from './settings/settings.ts';
@@ -81,6 +83,8 @@ export interface App {
   accrualJob: AccrualJob;
   /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
   pledgeMonitor: PledgeMonitor;
+  /** Writes each IST business day's closing balances (server/portfolio/dailyJob.ts); tests run it through a day by hand. */
+  portfolioJob: PortfolioJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -124,6 +128,7 @@ export async function buildApp({
   // Positions are valued at the market's last prices wherever balances are reported.
   const valuation: Valuation = { prices: marketPrices(market.market), now };
   registerAccountRoutes(http, db, authenticateSession, sessions, valuation);
+  registerPortfolioRoutes(http, db, authenticateSession, valuation);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   const currentRules = currentRulesFrom(tradingRules, settings);
   // Lists and the detail page show the lot the order writer enforces.
@@ -152,6 +157,10 @@ export async function buildApp({
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });
+  // The daily balance history: each ended business day's closing figures, catching up at start.
+  const portfolioJob = startPortfolioJob({
+    db, now, closes: marketDayCloses(market.market, market.kline, now), onError: (error) => logger?.error({ err: error }, 'portfolio day failed'),
+  });
   // Margin loans on pledged stock, and the monitor that messages and sells past the published lines.
   registerPledgeRoutes(http, authenticators, { db, settings, market: market.market, now });
   const pledgeMonitor = createPledgeMonitor({ db, settings, market: market.market, writer, logger });
@@ -177,6 +186,7 @@ export async function buildApp({
   http.addHook('preClose', async () => {
     execution.stop();
     await accrualJob.stop();
+    await portfolioJob.stop();
     await pledgeMonitor.stop();
     stopOrderPushes();
     await execution.settled();
@@ -187,5 +197,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, settings, pledgeMonitor, accrualJob };
+  return { http, sockets, stream, execution, writer, settings, pledgeMonitor, accrualJob, portfolioJob };
 }
