@@ -19,7 +19,7 @@ if (config.demoMode) {
   logger.info(`demo back office: ${demoStaff.map((staff) => `${staff.login} / ${staff.password} (${staff.role})`).join(', ')}`);
 }
 
-const market = await openMarket(config.market);
+const market = await openMarket(config.market, { log: (message) => logger.warn(message) });
 logger.info({ source: market.market.source, instruments: market.market.instruments.length }, 'market feed ready');
 const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, logger, market, tradingRules: config.trading });
 market.start();
