@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { demoDepositChannels, demoFundingPaise, demoInvitationCode, demoStaff, demoUser, seedDemo, seedDemoChannels, seedDemoStaff } from './seed.ts';
+import { parseRupees } from '../../contract/money.ts';
+import { demoHistoryDays } from '../portfolio/demoHistory.ts';
+import { demoDepositChannels, demoFundingPaise, demoInvitationCode, demoStaff, demoUser, seedDemo, seedDemoChannels, seedDemoHistory, seedDemoStaff } from './seed.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -74,4 +76,22 @@ it('demo-deposit-channels-are-labelled-as-demo-and-seeded-once', async () => {
   const info = await server.call('user/depositInfo', {}, login.body.data);
   expect(info.body.data.channels).toHaveLength(demoDepositChannels.length);
   for (const channel of info.body.data.channels) expect(`${channel.name} ${channel.note}`).toMatch(/demo/i);
+});
+
+it('the-demo-user-gets-a-simulated-90-day-history-ending-at-todays-equity-once', async () => {
+  await seedDemo(database.db);
+  expect(await seedDemoHistory(database.db)).toBe(0);
+  const login = await server.call('user/login', demoUser);
+  const { points } = (await server.call('user/portfolioHistory', { range: 'all' }, login.body.data)).body.data;
+  expect(points).toHaveLength(demoHistoryDays + 1);
+  expect(points.slice(0, -1).every((point: { simulated: boolean }) => point.simulated)).toBe(true);
+  expect(points.at(-1)).toMatchObject({ equity: '1000000.00', cash: '1000000.00', invested: '0.00', simulated: false });
+  // The walk ends one day's return below today's equity: today's P&L is that return, not the play money.
+  const today = points.at(-1).date as string;
+  const calendar = (await server.call('user/pnlCalendar', { month: today.slice(0, 7) }, login.body.data)).body.data;
+  const todayPnl = parseRupees(calendar.at(-1).pnl)!;
+  expect(calendar.at(-1)).toMatchObject({ date: today, simulated: false });
+  expect(todayPnl).toBe(demoFundingPaise - parseRupees(points.at(-2).equity)!);
+  expect(todayPnl < demoFundingPaise / 50n && todayPnl > -demoFundingPaise / 50n).toBe(true);
+  expect(calendar.slice(0, -1).every((day: { simulated: boolean }) => day.simulated)).toBe(true);
 });

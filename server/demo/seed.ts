@@ -9,6 +9,7 @@ import type { StaffRole } from '../../contract/staff.ts';
 import { rupeesParam } from '../../contract/statementReasons.ts';
 import { demoInstitutionName } from '../../contract/demo.ts';
 import { seedDemoNews } from './demoNews.ts';
+import { seedSimulatedHistory } from '../portfolio/demoHistory.ts';
 
 export const demoInvitationCode = 'DEMO100';
 export const demoUser = { account: '9000000001', password: 'demo-pass-123' } as const;
@@ -92,10 +93,26 @@ export async function seedDemoChannels(db: Database): Promise<{ created: number 
  * The money comes from a ledger account named for what it is, so the demo user's
  * statement shows where the balance came from.
  */
-export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+export async function seedDemo(db: Database, now: () => number = Date.now): Promise<{ created: boolean }> {
   await seedDemoStaff(db);
   await seedDemoChannels(db);
   await seedDemoNews(db);
+  const seeded = await seedDemoUser(db);
+  await seedDemoHistory(db, now);
+  return seeded;
+}
+
+/**
+ * The demo user's simulated 90-day balance history (server/portfolio/demoHistory.ts), labelled
+ * simulated on screen, when they have no history yet: on the first start, and on the next
+ * start of a demo database created before the history existed.
+ */
+export async function seedDemoHistory(db: Database, now: () => number = Date.now): Promise<number> {
+  const [user] = await db.query<{ id: bigint }>('SELECT id FROM users WHERE account = $1', [demoUser.account]);
+  return user ? seedSimulatedHistory(db, user.id, now) : 0;
+}
+
+async function seedDemoUser(db: Database): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(demoUser.password);
   return db.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM invitation_codes WHERE code = $1', [demoInvitationCode]);

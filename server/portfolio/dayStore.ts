@@ -4,8 +4,12 @@ import type { Sql } from '../db/database.ts';
 // The ledger's side of the daily history, and the portfolio_days rows themselves
 // (migration 0018). Amounts are minor units of each row's currency.
 
-/** The transfers of trading: everything else that moves a user's money is an outside flow (net_flow, migration 0018). */
-export const tradingTransferKinds = ['order_freeze', 'order_fill', 'order_cancel', 'position_close'] as const;
+/**
+ * Transfers that are not outside flows: trading's four, and the demo's play money, which the
+ * demo user's simulated history already holds as its opening deposit (demoHistory.ts).
+ * Everything else that moves a user's money is an outside flow (net_flow, migration 0018).
+ */
+export const notFlowTransferKinds = ['order_freeze', 'order_fill', 'order_cancel', 'position_close', 'demo_funding'] as const;
 
 const userMoneyKinds = "('user_available', 'user_frozen', 'user_margin')";
 
@@ -49,7 +53,7 @@ export async function netFlows(sql: Sql, userIds: readonly bigint[], start: Date
       WHERE a.user_id = ANY($1::bigint[]) AND a.kind IN ${userMoneyKinds}
         AND p.created_at >= $2 AND p.created_at < $3 AND t.kind <> ALL($4::text[])
       GROUP BY a.user_id, a.currency`,
-    [userIds.map(String), start, end, [...tradingTransferKinds]],
+    [userIds.map(String), start, end, [...notFlowTransferKinds]],
   );
   return new Map(rows.map((row) => [`${row.user_id}:${row.currency}`, row.flow]));
 }

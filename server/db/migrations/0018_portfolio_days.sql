@@ -9,10 +9,12 @@
 --   equity    cash + Σ (margin + unrealised P&L) of those positions at the day's closing prices
 --   net_flow  money that came into the user's cash that day from outside trading less money
 --             that left it: deposits, paid withdrawals, loans borrowed and repaid, currency
---             exchanges, demo funding, check-in bonuses, staff corrections. Everything but
---             the four trading transfers (order_freeze, order_fill, order_cancel,
---             position_close). So a day's P&L (the P&L calendar) is
---             equity − previous equity − net_flow: trading results and price moves only.
+--             exchanges, check-in bonuses, staff corrections: everything but the four
+--             trading transfers (order_freeze, order_fill, order_cancel, position_close) and
+--             the demo's play money (demo_funding), which the demo user's simulated history
+--             holds as its opening deposit. "That day" is since the previous business day
+--             ended, so a weekend's deposit counts on Monday. A day's P&L (the P&L calendar)
+--             is equity − previous equity − net_flow: trading results and price moves only.
 --   simulated the demo's seeded history (server/demo/seed.ts), labelled as such on screen.
 
 CREATE TABLE portfolio_days (
