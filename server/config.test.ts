@@ -39,3 +39,20 @@ describe('every trading setting from its own variable', () => {
     expect(() => rulesOf({ [setting.environment]: String(outside) })).toThrow(new RegExp(setting.environment));
   });
 });
+
+describe('replay speed from the environment', () => {
+  const speedOf = (value: string | undefined) =>
+    readConfig({ DATA_DIR: '/tmp/ledgerline-config-test', MARKET_FEED: 'replay', REPLAY_FILE: 'x.jsonl.gz', ...(value === undefined ? {} : { REPLAY_SPEED: value }) }).market.replaySpeed;
+
+  it('replay-speed-is-1-to-1000-times-or-max-for-load-tests', () => {
+    expect(speedOf(undefined)).toBe(1);
+    expect(speedOf('60')).toBe(60);
+    expect(speedOf('1000')).toBe(1000);
+    expect(speedOf('max')).toBe('max');
+    expect(speedOf(' MAX ')).toBe('max');
+  });
+
+  it('any-other-replay-speed-stops-the-start-and-names-the-variable', () => {
+    for (const bad of ['0', '1001', '2.5', 'fast', '-3', '1e3']) expect(() => speedOf(bad)).toThrow(/REPLAY_SPEED/);
+  });
+});

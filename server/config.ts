@@ -58,10 +58,19 @@ function readMarketConfig(env: NodeJS.ProcessEnv, demoMode: boolean): MarketConf
     calendar,
     seed: integer('MARKET_SEED', 20_261_123, 0, 2 ** 31 - 1),
     replayFile: replayFile ? resolve(replayFile) : null,
-    replaySpeed: integer('REPLAY_SPEED', 1, 1, 1000),
+    replaySpeed: readReplaySpeed(env),
     warmUpMinutes: integer('MARKET_WARMUP_MINUTES', 30, 0, 24 * 60),
     recordTo: env.RECORD_TO?.trim() ? resolve(env.RECORD_TO.trim()) : null,
   };
+}
+
+/** REPLAY_SPEED: 1 (real time) to 1000 times, or `max` (as fast as the server publishes, for load tests). */
+export function readReplaySpeed(env: NodeJS.ProcessEnv): number | 'max' {
+  const text = env.REPLAY_SPEED?.trim() || '1';
+  if (text.toLowerCase() === 'max') return 'max';
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value < 1 || value > 1000) throw new Error(`REPLAY_SPEED must be an integer from 1 to 1000 or max, got ${env.REPLAY_SPEED}`);
+  return value;
 }
 
 /**

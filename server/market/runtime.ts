@@ -9,7 +9,7 @@ import { istDay } from '../../contract/calendar.ts';
 import { createMarket, type Market } from './marketService.ts';
 import type { InstrumentSpec, MarketFeed } from './model.ts';
 import { createRecorder } from './recording/recorder.ts';
-import { openReplayFeed } from './recording/replayFeed.ts';
+import { openReplayFeed, type ReplayFeed, type ReplaySpeed } from './recording/replayFeed.ts';
 import type { KlineSource } from './routes.ts';
 import { sharedDataDir, sharedDataFolderName } from './sharedData.ts';
 import { fromStreamQuote, toStreamQuote } from './streamQuote.ts';
@@ -23,7 +23,7 @@ export interface MarketConfig {
   calendar: 'always_open' | 'ist';
   seed: number;
   replayFile: string | null;
-  replaySpeed: number;
+  replaySpeed: ReplaySpeed;
   /** Simulated minutes run before start, so the first chart already has bars. */
   warmUpMinutes: number;
   recordTo: string | null;
@@ -35,6 +35,8 @@ const untradedDailyVolumeMax = 50_000;
 export interface MarketRuntime {
   market: Market;
   kline: KlineSource;
+  /** The replay being played (MARKET_FEED=replay): when it ends, and its clock. */
+  replay?: Pick<ReplayFeed, 'finished' | 'position' | 'delivered'>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -58,8 +60,12 @@ export async function openMarket(config: MarketConfig, options: OpenMarketOption
   let feed: MarketFeed;
   let history: ReturnType<typeof createHistory> | null = null;
 
+  let replay: ReplayFeed | null = null;
+  let publishReplayedFrame = () => {};
   if (config.feed === 'replay') {
-    feed = await openReplayFeed({ path: config.replayFile!, speed: config.replaySpeed, now });
+    // Every recorded frame is published as it is delivered, so fast replays conflate nothing.
+    replay = await openReplayFeed({ path: config.replayFile!, speed: config.replaySpeed, now, afterFrame: () => publishReplayedFrame() });
+    feed = replay;
   } else {
     const catalog = loadCatalog();
     const dataDir = sharedDataDir(options.env);
@@ -102,6 +108,7 @@ export async function openMarket(config: MarketConfig, options: OpenMarketOption
   }
 
   const market = createMarket(feed, { now });
+  if (replay) publishReplayedFrame = market.flush;
   for (const quote of market.quotes()) if (quote.time > 0) aggregator.apply(quote);
   market.onFrame((frame) => {
     for (const tuple of frame.quotes) aggregator.apply(fromStreamQuote(tuple));
@@ -121,12 +128,15 @@ export async function openMarket(config: MarketConfig, options: OpenMarketOption
   if (recorder) market.onFrame((frame) => recorder.write(frame));
 
   const kline: KlineSource = {
-    candles: (code: string, period: CandlePeriod, adjust: Adjustment) => buildKline({ history, aggregator, code, period, adjust, now: now() }),
+    // A replay's ranges (range_1w …) end on the replayed clock, not on the wall clock it plays on.
+    candles: (code: string, period: CandlePeriod, adjust: Adjustment) =>
+      buildKline({ history, aggregator, code, period, adjust, now: replay ? replay.position() : now() }),
     realUntil: (code: string) => history?.realUntil(code) ?? null,
   };
   return {
     market,
     kline,
+    ...(replay ? { replay } : {}),
     start: () => market.start(),
     async stop() {
       market.stop();

@@ -171,3 +171,25 @@ describe('candle aggregator memory', () => {
     expect(() => aggregator.apply(quote('C'))).toThrow(/refusing C/);
   });
 });
+
+describe('a year of replayed sessions', () => {
+  it('keeps every day, week and month bar of a year while minute bars stay bounded', () => {
+    // 300 trading sessions (more than an NSE year's ~250) of a few trades each, as a long replay delivers them.
+    const trades: Trade[] = [];
+    let dayStart = Date.parse('2024-01-01T00:00:00+05:30');
+    for (let session = 0; session < 300; dayStart += 86_400_000) {
+      const weekday = new Date(dayStart + 19_800_000).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      for (let minute = 0; minute < 3; minute += 1) trades.push({ code: 'A', time: dayStart + (9 * 60 + 15 + minute) * 60_000, price: 10_000 + session, size: 1 + minute });
+      session += 1;
+    }
+    const aggregator = createCandleAggregator();
+    for (const state of quoteStates(trades)) aggregator.apply(state);
+    expect(aggregator.bars('A', 'day')).toEqual(referenceBars(trades, 'A', 'day'));
+    expect(aggregator.bars('A', 'day')).toHaveLength(300);
+    expect(aggregator.bars('A', 'week')).toEqual(referenceBars(trades, 'A', 'week'));
+    expect(aggregator.bars('A', 'month')).toEqual(referenceBars(trades, 'A', 'month'));
+    // Intraday periods keep the recent days only (minuteDaysMax).
+    expect(new Set(aggregator.bars('A', 'minute').map((bar) => istDay(bar.t))).size).toBe(3);
+  });
+});

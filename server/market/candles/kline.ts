@@ -22,7 +22,7 @@ export interface KlineRequest {
   code: string;
   period: CandlePeriod;
   adjust: Adjustment;
-  /** Epoch ms of the request; ranges end on its IST day. */
+  /** The clock, epoch ms: ranges (range_1w …) end on its IST day. The wall clock, or for a replay its position (the latest replayed quote time). */
   now: number;
   /** Defaults to the embedded table of corporateActions.ts. */
   actions?: readonly CorporateAction[];

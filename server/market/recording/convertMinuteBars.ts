@@ -1,97 +1,43 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
-import type { StreamQuote, TickFrame } from '../../../contract/market.ts';
-import { parseRupees } from '../../../contract/money.ts';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, type ZlibOptions } from 'node:zlib';
+import type { StreamQuote } from '../../../contract/market.ts';
+import { loadCatalog } from '../instruments/catalog.ts';
 import type { InstrumentSpec } from '../model.ts';
-import type { RecordingHeader } from './format.ts';
-import { createRecorder } from './recorder.ts';
+import { encodeHeaderLine, recordingFormatName, recordingFormatVersion, recordingHeaderSchema, type RecordingHeader } from './format.ts';
+import { mergeBarFiles, MinuteBarError, whereOf, type MinuteBar } from './minuteBarCsv.ts';
 
-// Turns real NSE 1-minute bars (shared data, minute/*.csv) into a recording of one IST
-// trading day, so the app can replay a real session. The bars are read from the shared
-// data folder at run time and the recording goes to a git-ignored path: the price files
-// carry no redistribution licence and must not enter the repository.
+// Turns real 1-minute bars (any number of CSV files, any symbols, any span of days) into
+// one recording (docs/recording-format.md) that the server replays session after session.
+// The bars are read at run time from wherever the user keeps them and the recording goes
+// to a git-ignored path: NSE price files carry no redistribution licence.
 //
 // A bar only says where a minute started, ended and how far it went, so each bar becomes
 // four quote updates inside its minute: the open at +0 s, the extreme on the "wrong"
 // side at +15 s, the extreme on the side the bar closed towards at +30 s, the close at
 // +45 s (a rising bar dips first, then rallies to its high; a falling bar the reverse).
-// The bar's volume is split across the four updates; turnover accumulates price × shares
-// in integer paise.
+// The bar's volume is split across the four updates; turnover accumulates price × shares.
+//
+// Sessions: quotes keep their REAL times (candles land on the real minutes and days), but
+// frame offsets are session time: a session's frames follow the previous session's last
+// frame after `sessionGapMs`, so a replay skips nights, weekends and holidays. Every bar of
+// a day is kept (NIFTY's 09:07 pre-open bar, closing-session bars); each IST day starts a
+// new quote day: open, high, low, volume and turnover reset, prevClose = that symbol's
+// last close of its previous day in the files (or the day's first open when none).
+//
+// Streaming: the files are merged by time (minuteBarCsv.ts) and frames are gzipped to a
+// temporary file as they are made; the header (which needs every symbol, known only at the
+// end) is written last as its own gzip member in front of the frames' member. Concatenated
+// gzip members are one valid gzip stream (RFC 1952), read by zcat and by openRecording.
 
-export interface MinuteBar {
-  symbol: string;
-  /** Epoch ms of the minute's start. */
-  time: number;
-  /** IST day of the bar, YYYY-MM-DD. */
-  day: string;
-  /** Prices in paise (index points × 100 for NIFTY 50). */
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+export type { MinuteBar } from './minuteBarCsv.ts';
 
-const nseEtf = { isin: null, exchange: 'NSE', currency: 'INR', kind: 'etf', industry: null, lot: 1, tickMinor: 1, bandPercent: 20, shares: null, constituents: null } as const;
-
-/** The instruments the minute files hold. NIFTY 50 is an index (volume always 0); the BeES are ETFs. */
-export const minuteBarInstruments: readonly InstrumentSpec[] = [
-  { code: 'NIFTY50', name: 'NIFTY 50', isin: null, exchange: 'NSE', currency: 'INR', kind: 'index', industry: null, lot: 1, tickMinor: 1, bandPercent: null, shares: null, constituents: null, beta: 1 },
-  { ...nseEtf, code: 'NIFTYBEES', name: 'Nippon India ETF Nifty 50 BeES', beta: 1 },
-  { ...nseEtf, code: 'JUNIORBEES', name: 'Nippon India ETF Nifty Next 50 Junior BeES', beta: 1.1 },
-];
-
-export const defaultReplayDate = '2019-01-02';
 /** Where inside its minute each of a bar's four updates lands. */
 export const barStepOffsetsMs = [0, 15_000, 30_000, 45_000] as const;
-
-const timestampPattern = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}\+05:30$/;
-
-/** Parses one minute-bar CSV (timestamp, symbol, open, high, low, close, volume). */
-export function parseMinuteBarCsv(text: string, file: string): MinuteBar[] {
-  const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
-  return rows.map((row, index) => {
-    const where = `${file} row ${index + 2}`;
-    const match = timestampPattern.exec(row.timestamp ?? '');
-    if (!match) throw new Error(`${where}: timestamp ${row.timestamp} is not ISO with +05:30`);
-    const price = (column: 'open' | 'high' | 'low' | 'close'): number => {
-      const paise = parseRupees(row[column] ?? '');
-      if (paise === null || paise <= 0n) throw new Error(`${where}: ${column} ${row[column]} is not a price`);
-      return Number(paise); // number-ok: a quote price in paise, far below 2^53, is a number in the stream
-    };
-    const volumeText = row.volume ?? '';
-    if (!/^\d+$/.test(volumeText)) throw new Error(`${where}: volume ${volumeText} is not a whole number`);
-    const bar: MinuteBar = {
-      symbol: row.symbol ?? '',
-      time: Date.parse(row.timestamp!),
-      day: match[1]!,
-      open: price('open'),
-      high: price('high'),
-      low: price('low'),
-      close: price('close'),
-      volume: Number(volumeText),
-    };
-    if (bar.low > Math.min(bar.open, bar.close) || bar.high < Math.max(bar.open, bar.close)) {
-      throw new Error(`${where}: open and close must lie between low and high`);
-    }
-    return bar;
-  });
-}
-
-/** Every bar of every CSV in the minute folder, per symbol in time order. */
-export function readMinuteBars(minuteDir: string): Map<string, MinuteBar[]> {
-  const bySymbol = new Map<string, MinuteBar[]>();
-  for (const file of readdirSync(minuteDir).filter((name) => name.endsWith('.csv')).sort()) {
-    for (const bar of parseMinuteBarCsv(readFileSync(join(minuteDir, file), 'utf8'), file)) {
-      const bars = bySymbol.get(bar.symbol) ?? [];
-      bars.push(bar);
-      bySymbol.set(bar.symbol, bars);
-    }
-  }
-  for (const bars of bySymbol.values()) bars.sort((a, b) => a.time - b.time);
-  return bySymbol;
-}
+/** Replay time between one session's last frame and the next session's first. */
+export const sessionGapMs = 60_000;
 
 /** The four prices a bar passes through, in the order a trader would expect. */
 export function barPath(bar: Pick<MinuteBar, 'open' | 'high' | 'low' | 'close'>): [number, number, number, number] {
@@ -105,8 +51,16 @@ export function splitVolume(volume: number): [number, number, number, number] {
   return [0, 1, 2, 3].map((part) => base + (part < remainder ? 1 : 0)) as [number, number, number, number];
 }
 
-interface DayQuote {
+/** The minute files in a folder (the shared data's minute/), the default input. */
+export function minuteFilesIn(folder: string): string[] {
+  return readdirSync(folder).filter((name) => /\.csv(\.gz)?$/.test(name)).sort().map((name) => join(folder, name));
+}
+
+interface SymbolState {
   code: string;
+  codeJson: string;
+  /** IST day of the quote; '' before the first bar. */
+  day: string;
   last: number;
   open: number;
   prevClose: number;
@@ -115,99 +69,229 @@ interface DayQuote {
   volume: number;
   turnover: number;
   time: number;
+  /** Start of the latest bar, to refuse two bars of one symbol in one minute. */
+  barTime: number;
+  /** Quote before the first frame inside the range (the header's `initial`); null until a bar in range. */
+  initialPrice: number | null;
+  barsInRange: number;
+  anyVolume: boolean;
+  onFivePaise: boolean;
 }
 
-const tuple = (q: DayQuote): StreamQuote => [q.code, q.last, q.open, q.prevClose, q.high, q.low, q.volume, q.turnover, q.time, 0];
+/** The quote as a StreamQuote's JSON text: JSON.stringify's exact output, without building the tuple (this runs for every update). */
+const quoteJson = (q: SymbolState): string => `[${q.codeJson},${q.last},${q.open},${q.prevClose},${q.high},${q.low},${q.volume},${q.turnover},${q.time},0]`;
 
-export interface MinuteBarRecording {
+export interface ConvertMinuteBarsOptions {
+  /** CSV files (`.csv` or `.csv.gz`), each in time order. */
+  files: readonly string[];
+  /** First and last IST day to record (inclusive); bars before `from` only set the first prevClose. */
+  from?: string;
+  to?: string;
+  outPath: string;
+  /** Instrument metadata by code; defaults to the catalogue. */
+  catalog?: ReadonlyMap<string, InstrumentSpec>;
+}
+
+export interface MinuteBarConversion {
+  path: string;
   header: RecordingHeader;
-  frames: TickFrame[];
+  frameCount: number;
   /** Bars used per symbol. */
   barCounts: Map<string, number>;
+  bars: number;
+  sessions: number;
 }
 
-/** Builds the recording of one IST day from the bars (pure: no I/O). */
-export function recordingFromMinuteBars(barsBySymbol: ReadonlyMap<string, readonly MinuteBar[]>, date: string): MinuteBarRecording {
-  const quotes = new Map<string, DayQuote>();
-  const dayBars = new Map<string, readonly MinuteBar[]>();
-  const instruments: InstrumentSpec[] = [];
-  for (const spec of minuteBarInstruments) {
-    const bars = barsBySymbol.get(spec.code) ?? [];
-    const today = bars.filter((bar) => bar.day === date);
-    if (today.length === 0) continue;
-    const previous = bars.filter((bar) => bar.day < date).at(-1);
-    const prevClose = previous?.close ?? today[0]!.open;
-    instruments.push(spec);
-    dayBars.set(spec.code, today);
-    quotes.set(spec.code, { code: spec.code, last: prevClose, open: 0, prevClose, high: 0, low: 0, volume: 0, turnover: 0, time: 0 });
-  }
-  if (instruments.length === 0) throw new Error(`no minute bars on ${date}`);
-  const header: RecordingHeader = {
-    format: 'ledgerline-ticks',
-    version: 1,
-    recordedFrom: 'nse-minute-bars',
-    date,
-    calendar: 'ist',
-    startedAt: Math.min(...[...dayBars.values()].map((bars) => bars[0]!.time)),
-    instruments,
-    initial: [...quotes.values()].map(tuple),
+/** Reads the bars, writes the recording to `outPath` as it goes and returns a summary. */
+export async function convertMinuteBars(options: ConvertMinuteBarsOptions): Promise<MinuteBarConversion> {
+  if (options.files.length === 0) throw new Error('no minute-bar files to convert');
+  const from = options.from ?? '0000-00-00';
+  const to = options.to ?? '9999-99-99';
+  if (from > to) throw new Error(`--from ${from} is after --to ${to}`);
+  const catalog = options.catalog ?? loadCatalog().byCode;
+  const framesPath = `${options.outPath}.frames.tmp`;
+  mkdirSync(dirname(options.outPath), { recursive: true });
+  // A deep write buffer lets compression (on the thread pool) overlap parsing instead of taking turns.
+  // (zlib streams take the stream options too; its typings only list the zlib ones.)
+  const gzipOptions: ZlibOptions & { highWaterMark: number } = { level: 4, highWaterMark: 4 * 1024 * 1024 };
+  const frames = createGzip(gzipOptions);
+  const framesDone = pipeline(frames, createWriteStream(framesPath));
+  framesDone.catch(() => undefined); // awaited below; a write failure surfaces there
+  let pending = '';
+  const writeLine = async (line: string) => {
+    pending += line;
+    if (pending.length < 64 * 1024) return;
+    const chunk = pending;
+    pending = '';
+    if (!frames.write(chunk)) await once(frames, 'drain');
   };
 
-  // All symbols' bars of one minute advance together, so a frame holds every instrument that moved at that instant.
-  const minutes = new Map<number, MinuteBar[]>();
-  for (const bars of dayBars.values()) {
-    for (const bar of bars) {
-      const atMinute = minutes.get(bar.time) ?? [];
-      atMinute.push(bar);
-      minutes.set(bar.time, atMinute);
+  const symbols = new Map<string, SymbolState>();
+  let startedAt = -1;
+  let firstDay = '';
+  let lastDay = '';
+  let sessions = 0;
+  let bars = 0;
+  let frameCount = 0;
+  /** Session time: the offset of the current session's first frame, and that frame's real time. */
+  let sessionBase = 0;
+  let sessionStart = 0;
+  let lastOffset = 0;
+  let minute: MinuteBar[] = [];
+
+  const emitMinute = async () => {
+    if (minute.length === 0) return;
+    const time = minute[0]!.time;
+    const day = minute[0]!.day;
+    if (day !== lastDay) {
+      if (sessions > 0) sessionBase = lastOffset + sessionGapMs;
+      else {
+        startedAt = time;
+        firstDay = day;
+      }
+      sessionStart = time;
+      lastDay = day;
+      sessions += 1;
     }
-  }
-  const frames: TickFrame[] = [];
-  for (const minute of [...minutes.keys()].sort((a, b) => a - b)) {
-    const bars = minutes.get(minute)!;
-    const paths = bars.map(barPath);
-    const volumes = bars.map((bar) => splitVolume(bar.volume));
-    barStepOffsetsMs.forEach((offset, step) => {
-      const time = minute + offset;
-      const changed: StreamQuote[] = [];
-      bars.forEach((bar, i) => {
-        const quote = quotes.get(bar.symbol)!;
+    const paths = minute.map(barPath);
+    const volumes = minute.map((bar) => splitVolume(bar.volume));
+    const states = minute.map((bar) => startBar(symbols, bar));
+    for (let step = 0; step < barStepOffsetsMs.length; step += 1) {
+      const at = time + barStepOffsetsMs[step]!;
+      let changed = '';
+      for (let i = 0; i < minute.length; i += 1) {
+        const quote = states[i]!;
         const price = paths[i]![step]!;
         const shares = volumes[i]![step]!;
         const firstTrade = quote.time === 0;
         // Like the live feed, a frame only carries instruments whose quote changed.
-        if (!firstTrade && price === quote.last && shares === 0) return;
-        if (firstTrade) {
-          quote.open = price;
-          quote.high = price;
-          quote.low = price;
-        }
+        if (!firstTrade && price === quote.last && shares === 0) continue;
+        if (firstTrade) quote.open = quote.high = quote.low = price;
         quote.last = price;
-        quote.high = Math.max(quote.high, price);
-        quote.low = Math.min(quote.low, price);
+        if (price > quote.high) quote.high = price;
+        if (price < quote.low) quote.low = price;
         quote.volume += shares;
         quote.turnover += price * shares;
-        quote.time = time;
-        changed.push(tuple(quote));
-      });
-      if (changed.length > 0) frames.push({ sentAt: time, quotes: changed });
+        quote.time = at;
+        changed += changed === '' ? quoteJson(quote) : `,${quoteJson(quote)}`;
+      }
+      if (changed === '') continue;
+      lastOffset = sessionBase + (at - sessionStart);
+      frameCount += 1;
+      // encodeFrameLine's format: [offsetMs, [quote, …]] and a line end.
+      await writeLine(`[${lastOffset},[${changed}]]\n`);
+    }
+    minute = [];
+  };
+
+  try {
+    for await (const bar of mergeBarFiles(options.files)) {
+      if (bar.day > to) break;
+      if (bar.day < from) {
+        // Before the range: only the close matters, as the first day's previous close.
+        const state = symbols.get(bar.symbol) ?? newSymbol(symbols, bar.symbol);
+        state.last = bar.close;
+        state.day = bar.day;
+        continue;
+      }
+      if (minute.length > 0 && bar.time !== minute[0]!.time) await emitMinute();
+      minute.push(bar);
+      bars += 1;
+    }
+    await emitMinute();
+    frames.end(pending);
+    await framesDone;
+    if (sessions === 0) throw new Error(`no minute bars${options.from || options.to ? ` from ${options.from ?? 'the start'} to ${options.to ?? 'the end'}` : ''} in ${options.files.join(', ')}`);
+
+    const inRange = [...symbols.values()].filter((state) => state.initialPrice !== null);
+    const instruments = inRange.map((state) => instrumentFor(state, catalog));
+    const order = (spec: InstrumentSpec) => (spec.kind === 'index' ? 0 : 1);
+    const sorted = inRange
+      .map((state, index) => ({ state, spec: instruments[index]! }))
+      .sort((a, b) => order(a.spec) - order(b.spec) || (a.spec.code < b.spec.code ? -1 : 1));
+    const header: RecordingHeader = recordingHeaderSchema.parse({
+      format: recordingFormatName,
+      version: recordingFormatVersion,
+      recordedFrom: 'nse-minute-bars',
+      date: firstDay,
+      lastDate: lastDay,
+      calendar: 'ist',
+      startedAt,
+      instruments: sorted.map(({ spec }) => spec),
+      initial: sorted.map(({ state }) => [state.code, state.initialPrice!, 0, state.initialPrice!, 0, 0, 0, 0, 0, 0] satisfies StreamQuote),
     });
+    const headerGzip = createGzip();
+    const headerDone = pipeline(headerGzip, createWriteStream(options.outPath));
+    headerGzip.end(encodeHeaderLine(header));
+    await headerDone;
+    await pipeline(createReadStream(framesPath), createWriteStream(options.outPath, { flags: 'a' }));
+    return {
+      path: options.outPath,
+      header,
+      frameCount,
+      barCounts: new Map(sorted.map(({ state }) => [state.code, state.barsInRange])),
+      bars,
+      sessions,
+    };
+  } finally {
+    frames.destroy();
+    rmSync(framesPath, { force: true });
   }
-  return { header, frames, barCounts: new Map([...dayBars].map(([code, bars]) => [code, bars.length])) };
 }
 
-export interface ConvertMinuteBarsOptions {
-  /** The shared data's minute/ folder. */
-  minuteDir: string;
-  date: string;
-  outPath: string;
+function newSymbol(symbols: Map<string, SymbolState>, code: string): SymbolState {
+  const state: SymbolState = {
+    code, codeJson: JSON.stringify(code), day: '', last: 0, open: 0, prevClose: 0, high: 0, low: 0, volume: 0, turnover: 0, time: 0, barTime: 0,
+    initialPrice: null, barsInRange: 0, anyVolume: false, onFivePaise: true,
+  };
+  symbols.set(code, state);
+  return state;
 }
 
-/** Reads the minute bars, builds the day's recording and writes it to `outPath`. */
-export async function convertMinuteBars(options: ConvertMinuteBarsOptions): Promise<MinuteBarRecording & { path: string }> {
-  const recording = recordingFromMinuteBars(readMinuteBars(options.minuteDir), options.date);
-  const recorder = createRecorder(options.outPath, recording.header);
-  for (const frame of recording.frames) recorder.write(frame);
-  await recorder.close();
-  return { ...recording, path: options.outPath };
+/** The state a bar updates; a new IST day resets the day's figures first. */
+function startBar(symbols: Map<string, SymbolState>, bar: MinuteBar): SymbolState {
+  const state = symbols.get(bar.symbol) ?? newSymbol(symbols, bar.symbol);
+  if (state.barTime === bar.time) throw new MinuteBarError(whereOf(bar), `a second ${bar.symbol} bar for the same minute`);
+  state.barTime = bar.time;
+  if (state.day !== bar.day) {
+    // The previous session's close of this symbol; the day's own open when the files hold no earlier day.
+    state.prevClose = state.day === '' ? bar.open : state.last;
+    if (state.initialPrice === null) {
+      state.initialPrice = state.prevClose;
+      state.last = state.prevClose;
+    }
+    state.day = bar.day;
+    state.open = state.high = state.low = state.volume = state.turnover = state.time = 0;
+  }
+  state.barsInRange += 1;
+  if (bar.volume > 0) state.anyVolume = true;
+  if (state.onFivePaise && (bar.open % 5 || bar.high % 5 || bar.low % 5 || bar.close % 5)) state.onFivePaise = false;
+  return state;
+}
+
+/**
+ * A catalogue instrument keeps its metadata (NSE listings only: the files are rupee prices
+ * on IST). Any other symbol is added from the file and says so in its name: an index when
+ * its volume is always 0 (like NIFTY 50's bars), otherwise an equity, lot 1, on 5-paise
+ * ticks when every price is, with no price band (the real band is not known).
+ */
+function instrumentFor(state: SymbolState, catalog: ReadonlyMap<string, InstrumentSpec>): InstrumentSpec {
+  const known = catalog.get(state.code);
+  if (known && known.exchange === 'NSE' && known.currency === 'INR') return known;
+  const index = !state.anyVolume;
+  return {
+    code: state.code,
+    name: index ? `${state.code} (unlisted index)` : `${state.code} (unlisted)`,
+    isin: null,
+    exchange: 'NSE',
+    currency: 'INR',
+    kind: index ? 'index' : 'equity',
+    industry: null,
+    lot: 1,
+    tickMinor: !index && state.onFivePaise ? 5 : 1,
+    bandPercent: null,
+    shares: null,
+    constituents: null,
+    beta: 1,
+  };
 }

@@ -10,7 +10,7 @@ import type { MarketFeed, QuoteState } from '../model.ts';
 import { sharedDataDir } from '../sharedData.ts';
 import { toStreamQuote } from '../streamQuote.ts';
 import { handDrivenMarket, testEpoch } from '../testing/marketTestKit.ts';
-import { barPath, convertMinuteBars, splitVolume } from './convertMinuteBars.ts';
+import { barPath, convertMinuteBars, minuteFilesIn, splitVolume } from './convertMinuteBars.ts';
 import { openRecording, RecordingFormatError, type RecordedFrame, type RecordingHeader } from './format.ts';
 import { createRecorder } from './recorder.ts';
 import { openReplayFeed } from './replayFeed.ts';
@@ -226,7 +226,7 @@ describe('NSE minute bars', () => {
   it.skipIf(!dataDir)('converts the real bars of 2019-01-02 into a replayable day', async () => {
     const date = '2019-01-02';
     const path = tempPath('nse');
-    const result = await convertMinuteBars({ minuteDir: join(dataDir!, 'minute'), date, outPath: path });
+    const result = await convertMinuteBars({ files: minuteFilesIn(join(dataDir!, 'minute')), from: date, to: date, outPath: path });
 
     // Expected figures straight from the CSV files.
     const csvRows = (symbol: string) =>
@@ -249,11 +249,12 @@ describe('NSE minute bars', () => {
 
     const feed = await openReplayFeed({ path, speed: 1000 });
     expect(feed.source).toEqual({ kind: 'replay', date, calendar: 'ist' });
-    expect(feed.instruments.map((i) => [i.code, i.kind])).toEqual([['NIFTY50', 'index'], ['NIFTYBEES', 'etf'], ['JUNIORBEES', 'etf']]);
+    expect(feed.header.lastDate).toBe(date);
+    expect(feed.instruments.map((i) => [i.code, i.kind])).toEqual([['NIFTY50', 'index'], ['JUNIORBEES', 'etf'], ['NIFTYBEES', 'etf']]);
     expect(feed.phaseAt(Date.now())).toBe('pre_open'); // the day starts with NIFTY's 09:07 pre-open bar
 
     const frames = await readAll(path);
-    expect(frames.length).toBe(result.frames.length);
+    expect(frames.length).toBe(result.frameCount);
     // Four updates inside each minute, at most: +0, +15, +30 and +45 s.
     for (const [offset] of frames) expect(offset % 15_000).toBe(0);
     const final = new Map<string, StreamQuote>();

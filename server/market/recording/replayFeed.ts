@@ -1,11 +1,15 @@
+import { performance } from 'node:perf_hooks';
 import type { FeedSource, SessionPhase, StreamQuote } from '../../../contract/market.ts';
 import { istDay, nsePhaseAt } from '../../../contract/calendar.ts';
 import type { MarketFeed, QuoteState } from '../model.ts';
 import { openRecording, type RecordedFrame, type RecordingHeader } from './format.ts';
 
 // Plays a recording (format.ts) back as a MarketFeed. Frame k is delivered at
-// start + offsetMs / speed of wall time. Quotes keep their RECORDED times: the app shows
-// "Replay of <date>", and candles land on the recorded minutes.
+// start + offsetMs / speed of wall time, or at speed 'max' as fast as the server takes
+// them (no sleeping; the player yields to the event loop every few milliseconds so HTTP
+// and sockets still answer). Quotes keep their RECORDED times: the app shows "Replay of
+// <date>", candles land on the recorded minutes and days, and `position()` (the latest
+// replayed quote time) is the replay's clock for anything measured from "now".
 //
 // Reading streams the file line by line (readline over gunzip) into a bounded read-ahead
 // queue, so a recording of a whole day of the full board (gigabytes decompressed) plays
@@ -20,8 +24,8 @@ export interface ReplayTimers {
 
 export interface ReplayFeedOptions {
   path: string;
-  /** Playback speed, 1 (real time) to 1000. */
-  speed: number;
+  /** Playback speed, 1 (real time) to 1000, or 'max': as fast as the frames can be published. */
+  speed: ReplaySpeed;
   /** Wall clock; defaults to Date.now (looked up on each call, so fake timers apply). */
   now?: () => number;
   timers?: ReplayTimers;
@@ -29,7 +33,18 @@ export interface ReplayFeedOptions {
   readAheadFrames?: number;
   /** A read failure after playback started (bad line deep in a large file); default logs it. The replay ends there. */
   onError?: (error: Error) => void;
+  /**
+   * Called after each recorded frame is handed over. The server publishes there (market.flush), so
+   * the published frames are the recorded ones even when many fall due at once (high speeds, 'max'):
+   * without it two updates of one instrument would be conflated into one 50 ms frame, and the
+   * candle aggregator would miss the minutes, or at a day boundary the close, in between.
+   */
+  afterFrame?: () => void;
 }
+
+export type ReplaySpeed = number | 'max';
+/** At 'max', frames are delivered in slices of this much wall time, then the event loop runs. */
+const maxSpeedSliceMs = 10;
 
 export interface ReplayFeed extends MarketFeed {
   readonly header: RecordingHeader;
@@ -37,6 +52,8 @@ export interface ReplayFeed extends MarketFeed {
   readonly finished: Promise<void>;
   /** Frames delivered so far. */
   delivered(): number;
+  /** Recorded time of the latest replayed quote (epoch ms): the replay's clock. */
+  position(): number;
 }
 
 const defaultTimers: ReplayTimers = {
@@ -56,7 +73,12 @@ function toQuoteState(tuple: StreamQuote, day: string): QuoteState {
 
 export async function openReplayFeed(options: ReplayFeedOptions): Promise<ReplayFeed> {
   const { speed } = options;
-  if (!Number.isFinite(speed) || speed < 1 || speed > 1000) throw new RangeError(`replay speed must be from 1 to 1000, got ${speed}`);
+  const asFastAsPossible = speed === 'max';
+  if (!asFastAsPossible && (!Number.isFinite(speed) || speed < 1 || speed > 1000)) {
+    throw new RangeError(`replay speed must be from 1 to 1000 or max, got ${speed}`);
+  }
+  const afterFrame = options.afterFrame ?? (() => {});
+  const frameRate = typeof speed === 'number' ? speed : 1;
   const now = options.now ?? (() => Date.now());
   const timers = options.timers ?? defaultTimers;
   const readAhead = Math.max(1, options.readAheadFrames ?? 20_000);
@@ -109,6 +131,7 @@ export async function openReplayFeed(options: ReplayFeedOptions): Promise<Replay
   const finished = new Promise<void>((resolve) => (resolveFinished = resolve));
   let deliveredFrames = 0;
   let timer: unknown = null;
+  let immediate: ReturnType<typeof setImmediate> | null = null;
   /** Recorded time of the latest replayed quote: where the replay "is" in the recorded day. */
   let position = header.startedAt;
 
@@ -117,6 +140,8 @@ export async function openReplayFeed(options: ReplayFeedOptions): Promise<Replay
     finishedFlag = true;
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
+    if (immediate !== null) clearImmediate(immediate);
+    immediate = null;
     wakePlayer = null;
     resolveFinished();
   }
@@ -144,6 +169,7 @@ export async function openReplayFeed(options: ReplayFeedOptions): Promise<Replay
     header,
     finished,
     delivered: () => deliveredFrames,
+    position: () => position,
     initialQuotes: () => header.initial.map((tuple) => toQuoteState(tuple, header.date)),
     phaseAt(_wallTime: number): SessionPhase {
       // The replay's phase follows the recorded position, not the wall clock it plays on.
@@ -160,6 +186,8 @@ export async function openReplayFeed(options: ReplayFeedOptions): Promise<Replay
       // the previous frame, so timer lateness never accumulates (drift correction).
       const play = (): void => {
         timer = null;
+        immediate = null;
+        const sliceEnd = asFastAsPossible ? performance.now() + maxSpeedSliceMs : 0;
         while (!stopped) {
           const next = queue[head];
           if (next === undefined) {
@@ -171,16 +199,25 @@ export async function openReplayFeed(options: ReplayFeedOptions): Promise<Replay
             };
             return;
           }
-          const wait = startedAt + next[0] / speed - now();
-          if (wait > 0) {
-            timer = timers.setTimeout(play, wait);
-            return;
+          if (asFastAsPossible) {
+            if (performance.now() >= sliceEnd) {
+              // Let HTTP, sockets and the frame timer run, then go on where this slice stopped.
+              immediate = setImmediate(play);
+              return;
+            }
+          } else {
+            const wait = startedAt + next[0] / frameRate - now();
+            if (wait > 0) {
+              timer = timers.setTimeout(play, wait);
+              return;
+            }
           }
           takeFrame();
           deliveredFrames += 1;
           const quotes = next[1].map((tuple) => toQuoteState(tuple, header.date));
           for (const quote of quotes) if (quote.time > position) position = quote.time;
           if (quotes.length > 0) onQuotes(quotes);
+          afterFrame();
         }
       };
       play();
