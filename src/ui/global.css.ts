@@ -25,6 +25,10 @@ globalStyle('button, input, select, textarea', {
 
 globalStyle('a', { color: vars.color.accent, textDecoration: 'none' });
 
+// The chart library's attribution link (lightweight-charts; its licence asks for it) is drawn
+// 35×19 in a corner of every chart: give it a 44 px tap target like every other link.
+globalStyle('a#tv-attr-logo', { minWidth: vars.size.touchTarget, minHeight: vars.size.touchTarget, display: 'flex', alignItems: 'flex-end' });
+
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' });
 
 globalStyle('#root', {

@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 const buttonBase = style({
@@ -152,3 +152,33 @@ export const skeletonRow = style({
 });
 
 export const pullIndicator = style({ display: 'flex', justifyContent: 'center', color: vars.color.textMuted, overflow: 'hidden', transition: 'height 120ms ease' });
+
+// A row that scrolls sideways (chips, tabs, period switches) fades out at the edge where more
+// of it waits: on the right at the start, on both sides in the middle, on the left at the end.
+// A scroll-driven animation moves the fades with the row's own scroll position, so no script
+// measures anything; a row that fits has no scroll timeline and so no fade. It only masks
+// pixels: focus order, keyboard scrolling and what a screen reader reads are unchanged.
+const scrollFadeWidth = '32px';
+const fadeStart = createVar({ syntax: '<length>', inherits: false, initialValue: '0px' });
+const fadeEnd = createVar({ syntax: '<length>', inherits: false, initialValue: '0px' });
+const scrollFadeFrames = keyframes({
+  '0%': { vars: { [fadeStart]: '0px', [fadeEnd]: scrollFadeWidth } },
+  '8%': { vars: { [fadeStart]: scrollFadeWidth } },
+  '92%': { vars: { [fadeEnd]: scrollFadeWidth } },
+  '100%': { vars: { [fadeStart]: scrollFadeWidth, [fadeEnd]: '0px' } },
+});
+const scrollFadeMask = `linear-gradient(to right, transparent 0, #000 ${fadeStart}, #000 calc(100% - ${fadeEnd}), transparent 100%)`;
+export const scrollFade = style({
+  // Plain names a test (tests/e2e/layoutAudit.ts) can read, mirroring the animated values.
+  vars: { '--scroll-fade-start': fadeStart, '--scroll-fade-end': fadeEnd },
+  '@supports': {
+    '(animation-timeline: scroll())': {
+      animationName: scrollFadeFrames,
+      animationTimingFunction: 'linear',
+      animationFillMode: 'both',
+      animationTimeline: 'scroll(self inline)',
+      maskImage: scrollFadeMask,
+      WebkitMaskImage: scrollFadeMask,
+    },
+  },
+});
