@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { Skeleton } from '../ui/widgets.tsx';
 import { BottomTabBar, PageHeader, SegmentBar } from './Chrome.tsx';
-import { KefuButton } from './KefuButton.tsx';
 import { NotRegisteredBanner } from './NotRegisteredBanner.tsx';
 import type { RouteEntry } from './routeTable.ts';
 import * as styles from './shell.css.ts';
@@ -33,6 +32,8 @@ export function AppShell() {
     );
   }
   const chrome = entry?.chrome;
+  // The customer-service button sits in the page header (Chrome.tsx); a screen without one
+  // (chrome.header 'none': home, sign-in, Mine) docks it in its own top bar.
   const title = entry ? i18n._(entry.title) : '';
   return (
     <div className={styles.shell}>
@@ -45,7 +46,6 @@ export function AppShell() {
         <Outlet />
       </main>
       {chrome?.bottomTabs ? <BottomTabBar /> : null}
-      <KefuButton />
       <Toasts />
     </div>
   );

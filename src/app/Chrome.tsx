@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { isSignedIn } from '../features/auth/sessionStore.ts';
 import { Icon, type IconName } from '../ui/icons.tsx';
+import { KefuButton } from './KefuButton.tsx';
 import type { Chrome } from './routeTable.ts';
 import * as styles from './shell.css.ts';
 
@@ -26,7 +27,7 @@ export function PageHeader({ title, withBack }: { title: string; withBack: boole
         <span />
       )}
       <h1 className={styles.headerTitle}>{title}</h1>
-      <span />
+      <KefuButton />
     </header>
   );
 }

@@ -43,7 +43,8 @@ describe('router', () => {
   it('not-registered-broker-banner-and-customer-service-button-show-on-every-page', async () => {
     renderApp('/login/start');
     expect(await screen.findByText('Ledgerline is not a registered broker. Demo and paper trading only.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Customer service' })).toBeTruthy();
+    // Docked in the sign-in screen's top bar, which arrives with the lazily loaded page.
+    expect(await screen.findByRole('button', { name: 'Customer service' })).toBeTruthy();
   });
 
   it('page-chunk-that-does-not-arrive-shows-retry-and-retry-loads-it', async () => {

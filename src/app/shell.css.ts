@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { pageEdgeInset, vars } from '../ui/theme.css.ts';
+import { scrollFade } from '../ui/ui.css.ts';
 
 export const shell = style({ minHeight: '100dvh', display: 'flex', flexDirection: 'column' });
 export const main = style({ flex: 1, display: 'flex', flexDirection: 'column' });
@@ -50,19 +51,22 @@ export const headerButton = style({
   cursor: 'pointer',
 });
 
-export const segments = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  background: vars.color.surface,
-  overflowX: 'auto',
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const segments = style([
+  scrollFade,
+  {
+    display: 'flex',
+    gap: vars.space.sm,
+    padding: `${vars.space.sm} ${vars.space.lg}`,
+    background: vars.color.surface,
+    overflowX: 'auto',
+    borderBottom: `1px solid ${vars.color.border}`,
+  },
+]);
 export const segment = style({
   flexShrink: 0,
   display: 'inline-flex',
   alignItems: 'center',
-  minHeight: '36px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.pill,
   background: vars.color.background,
@@ -97,25 +101,20 @@ export const tab = style({
   selectors: { '&[data-status="active"]': { color: vars.color.accent, fontWeight: 600 } },
 });
 
-// Docked to the right edge, well above the tab bar and the usual bottom action
-// buttons, so it never covers a primary action.
+// Docked in the top bar (see KefuButton.tsx), never floating over the page.
 export const kefuButton = style({
-  position: 'fixed',
-  right: pageEdgeInset,
-  bottom: 'calc(188px + env(safe-area-inset-bottom))',
-  zIndex: 25,
   width: vars.size.touchTarget,
-  height: '48px',
-  borderRadius: '24px 0 0 24px',
+  height: vars.size.touchTarget,
+  flexShrink: 0,
+  borderRadius: vars.radius.pill,
   border: 'none',
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  paddingLeft: '4px',
-  background: vars.color.accent,
-  color: vars.color.onAccent,
-  boxShadow: vars.shadow.floating,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
   cursor: 'pointer',
+  selectors: { '&:active': { background: vars.color.accent, color: vars.color.onAccent } },
 });
 
 const toastIn = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' }, to: { opacity: 1, transform: 'none' } });

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { KefuButton } from '../../app/KefuButton.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { iconButton } from '../../ui/ui.css.ts';
 import * as styles from './auth.css.ts';
 
-/** The brand and a language switch, so a visitor can change language before signing in. */
+/** The brand, a language switch (a visitor can change language before signing in) and customer service. */
 export function AuthTopBar() {
   const { t } = useLingui();
   return (
@@ -18,6 +19,7 @@ export function AuthTopBar() {
       <Link to="/information/changeLang" className={iconButton} aria-label={t`Language`}>
         <Icon name="globe" />
       </Link>
+      <KefuButton />
     </div>
   );
 }

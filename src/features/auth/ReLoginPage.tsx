@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Icon } from '../../ui/icons.tsx';
 import { button } from '../../ui/ui.css.ts';
 import { StatePanel } from '../../ui/widgets.tsx';
+import { AuthTopBar } from './AuthTopBar.tsx';
 import * as styles from './auth.css.ts';
 import { clearSession } from './sessionStore.ts';
 
@@ -13,6 +14,7 @@ export function ReLoginPage() {
   useEffect(() => clearSession(), []);
   return (
     <div className={styles.page}>
+      <AuthTopBar />
       <div className={styles.hero}>
         <StatePanel
           icon={<Icon name="hourglass" size={30} />}

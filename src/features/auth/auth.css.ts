@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 export const page = style({
@@ -24,7 +24,9 @@ export const brandMark = style({
   fontSize: '20px',
 });
 export const brandName = style({ fontWeight: 700, fontSize: vars.fontSize.title, letterSpacing: '-0.01em' });
-export const topBar = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center' });
+// The brand on the left; the language switch and customer service on the right.
+export const topBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+globalStyle(`${topBar} > :first-child`, { marginRight: 'auto' });
 
 export const title = style({ margin: `${vars.space.lg} 0 ${vars.space.xs}`, fontSize: vars.fontSize.display, fontWeight: 700, letterSpacing: '-0.02em', lineHeight: 1.2 });
 export const subtitle = style({ margin: `0 0 ${vars.space.xl}`, color: vars.color.textMuted });

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { KefuButton } from '../../app/KefuButton.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { session } from '../auth/sessionStore.ts';
 import * as styles from './home.css.ts';
 
-/** Avatar (to the profile) on the left, search on the right. */
+/** Avatar (to the profile) on the left, search and customer service on the right. */
 export function HomeHeader() {
   const { t } = useLingui();
   const { account } = useSnapshot(session);
@@ -23,6 +24,7 @@ export function HomeHeader() {
       <Link to="/favorite/search" className={styles.headerAction} aria-label={t`Search`}>
         <Icon name="search" />
       </Link>
+      <KefuButton />
     </header>
   );
 }

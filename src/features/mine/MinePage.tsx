@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call } from '../../api/commandBus.ts';
 import { openCustomerService } from '../../app/customerService.ts';
+import { KefuButton } from '../../app/KefuButton.tsx';
 import { exitToSignIn } from '../../app/navigation.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
@@ -87,6 +88,7 @@ export function MinePage() {
             )}
           </span>
         </div>
+        <KefuButton className={styles.profileKefu} />
       </section>
 
       <CheckInCard />

@@ -24,6 +24,8 @@ export const profileAvatar = style({
 });
 export const profileText = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
 export const profileAccount = style({ fontSize: vars.fontSize.title, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+// The customer-service button docked at the right of the profile card (the screen has no header).
+export const profileKefu = style({ marginLeft: 'auto', background: 'rgba(255,255,255,0.18)', color: vars.color.onAccent });
 export const profileMeta = style({ fontSize: vars.fontSize.caption, opacity: 0.85 });
 
 export const menu = style({
