@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { pageEdgeInset, vars } from '../../ui/theme.css.ts';
+import { scrollFade } from '../../ui/ui.css.ts';
 
 // Styles of the money screens: cards, labelled figures, status badges, chips, the
 // deposit channel details, the receipt picker and the withdrawal checklist. Amounts use
@@ -15,6 +16,8 @@ export const listPage = style({ display: 'flex', flexDirection: 'column' });
 export const card = style({ background: vars.color.surface, borderRadius: vars.radius.medium, boxShadow: vars.shadow.card, padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 600 });
 export const cardHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md });
+// A card's "See all" or records link: a full 44 px tap target however short its text.
+globalStyle(`${cardHead} > a`, { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minHeight: vars.size.touchTarget, minWidth: vars.size.touchTarget });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, margin: 0 });
 export const bigAmount = style({ ...numeric, fontSize: vars.fontSize.display, fontWeight: 700 });
 
@@ -40,10 +43,10 @@ export const badge = styleVariants({
   neutral: [badgeBase, { background: vars.color.background, color: vars.color.textMuted }],
 });
 
-export const chips = style({ display: 'flex', gap: vars.space.sm, padding: `${vars.space.sm} ${vars.space.lg}`, overflowX: 'auto', background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` });
+export const chips = style([scrollFade, { display: 'flex', gap: vars.space.sm, padding: `${vars.space.sm} ${vars.space.lg}`, overflowX: 'auto', background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` }]);
 export const chip = style({
   flexShrink: 0,
-  minHeight: '36px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
@@ -113,7 +116,7 @@ export const ruleMark = styleVariants({
   unmet: { color: vars.color.down, display: 'flex' },
 });
 export const ruleText = style({ flex: 1, minWidth: 0 });
-export const ruleFix = style({ fontWeight: 600, fontSize: vars.fontSize.caption, whiteSpace: 'nowrap', background: 'none', border: 'none', color: vars.color.accent, cursor: 'pointer', padding: `${vars.space.sm} 0` });
+export const ruleFix = style({ display: 'inline-flex', alignItems: 'center', minHeight: vars.size.touchTarget, fontWeight: 600, fontSize: vars.fontSize.caption, whiteSpace: 'nowrap', background: 'none', border: 'none', color: vars.color.accent, cursor: 'pointer', padding: 0 });
 
 export const qrBox = style({ width: '256px', height: '256px', maxWidth: '100%', alignSelf: 'center', display: 'grid', placeItems: 'center', background: '#ffffff', borderRadius: vars.radius.small });
 export const address = style({ ...numeric, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.fontSize.caption, whiteSpace: 'normal', overflowWrap: 'anywhere', margin: 0 });

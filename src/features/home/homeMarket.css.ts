@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { scrollFade } from '../../ui/ui.css.ts';
 
 // The home page's market sections: the indices strip, hot lists and latest news.
 
@@ -24,10 +25,10 @@ export const cardHead = style({ display: 'flex', alignItems: 'center', justifyCo
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.title, fontWeight: 600 });
 export const cardMessage = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.md, margin: 0, padding: vars.space.lg, fontSize: vars.fontSize.caption, color: vars.color.textMuted });
 export const seeAll = style({ alignSelf: 'center', margin: `${vars.space.xs} 0` });
-export const segmented = style({ display: 'flex', gap: vars.space.xs, overflowX: 'auto', scrollbarWidth: 'none' });
+export const segmented = style([scrollFade, { display: 'flex', gap: vars.space.xs, overflowX: 'auto', scrollbarWidth: 'none' }]);
 export const segment = style({
   flexShrink: 0,
-  minHeight: '36px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.md}`,
   border: 'none',
   borderRadius: vars.radius.pill,

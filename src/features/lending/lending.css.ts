@@ -14,7 +14,7 @@ export const homeScore = style({ ...numeric, fontSize: vars.fontSize.display, fo
 export const homeFigures = style({ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: vars.space.md, rowGap: vars.space.xs, margin: 0, textAlign: 'right' });
 export const homeLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small });
 export const homeValue = style({ ...numeric, margin: 0, fontWeight: 600, fontSize: vars.fontSize.caption });
-export const homeLink = style({ alignSelf: 'stretch', textAlign: 'center', fontWeight: 600, padding: `${vars.space.sm} 0`, borderRadius: vars.radius.pill, background: vars.color.accentSoft, color: vars.color.accent, textDecoration: 'none' });
+export const homeLink = style({ alignSelf: 'stretch', display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: vars.size.touchTarget, fontWeight: 600, padding: `${vars.space.sm} 0`, borderRadius: vars.radius.pill, background: vars.color.accentSoft, color: vars.color.accent, textDecoration: 'none' });
 
 export const eventList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
 export const eventRow = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md, padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}`, fontSize: vars.fontSize.small });

@@ -1,19 +1,23 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { scrollFade } from '../../ui/ui.css.ts';
 
 // Page-level styles of the market screens: tab bars, chips, sections and stat grids.
 
 export const page = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
-export const tabs = style({
-  display: 'flex',
-  gap: vars.space.xs,
-  padding: `0 ${vars.space.sm}`,
-  background: vars.color.surface,
-  overflowX: 'auto',
-  scrollbarWidth: 'none',
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const tabs = style([
+  scrollFade,
+  {
+    display: 'flex',
+    gap: vars.space.xs,
+    padding: `0 ${vars.space.sm}`,
+    background: vars.color.surface,
+    overflowX: 'auto',
+    scrollbarWidth: 'none',
+    borderBottom: `1px solid ${vars.color.border}`,
+  },
+]);
 export const tab = style({
   flexShrink: 0,
   minHeight: vars.size.touchTarget,
@@ -28,10 +32,11 @@ export const tab = style({
   selectors: { '&[aria-selected="true"]': { color: vars.color.accent, borderBottomColor: vars.color.accent, fontWeight: 600 } },
 });
 
-export const chips = style({ display: 'flex', gap: vars.space.sm, padding: `${vars.space.sm} ${vars.space.lg}`, overflowX: 'auto', scrollbarWidth: 'none' });
+export const chips = style([scrollFade, { display: 'flex', gap: vars.space.sm, padding: `${vars.space.xs} ${vars.space.lg}`, overflowX: 'auto', scrollbarWidth: 'none' }]);
 export const chipButton = style({
   flexShrink: 0,
-  minHeight: '36px',
+  minHeight: vars.size.touchTarget,
+  minWidth: vars.size.touchTarget,
   padding: `0 ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,

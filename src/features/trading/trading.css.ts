@@ -87,7 +87,7 @@ export const sheetTitle = style({ margin: 0, fontSize: vars.fontSize.title, font
 export const sheetActions = style({ display: 'flex', gap: vars.space.sm });
 
 export const orderRow = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, padding: `${vars.space.md} ${vars.space.lg}`, background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` });
-export const rowTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md, color: vars.color.text, textDecoration: 'none' });
+export const rowTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md, minHeight: vars.size.touchTarget, color: vars.color.text, textDecoration: 'none' });
 export const rowMeta = style({ ...numeric, display: 'flex', flexWrap: 'wrap', gap: `2px ${vars.space.md}`, color: vars.color.textMuted, fontSize: vars.fontSize.small });
 export const rowActions = style({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: vars.space.sm });
 export const sideTag = styleVariants({

@@ -1,12 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { scrollFade } from '../../../ui/ui.css.ts';
 
 export const block = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, background: vars.color.surface, padding: `${vars.space.sm} 0 ${vars.space.md}` });
-export const switchRow = style({ display: 'flex', gap: '2px', padding: `0 ${vars.space.md}`, overflowX: 'auto', scrollbarWidth: 'none' });
+export const switchRow = style([scrollFade, { display: 'flex', gap: '2px', padding: `0 ${vars.space.md}`, overflowX: 'auto', scrollbarWidth: 'none' }]);
 export const switchButton = style({
   flexShrink: 0,
-  minWidth: '40px',
-  minHeight: '36px',
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.sm}`,
   border: 'none',
   borderRadius: vars.radius.small,
