@@ -6,6 +6,7 @@ import { ErrorState } from '../../ui/LoadStates.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import * as styles from './portfolio.css.ts';
+import { useReloadOn } from './useReloadOn.ts';
 
 // The balance history (user/portfolioHistory): the daily closing equity over 1W … All, drawn
 // by lightweight-charts (loaded on demand). The demo's seeded days are simulated and the
@@ -28,6 +29,7 @@ export function BalanceHistoryCard() {
   const { t } = useLingui();
   const [range, setRange] = useState<PortfolioRange>('1m');
   const history = useLoad(useCallback(() => call('user/portfolioHistory', { range }, { silent: true }), [range]));
+  useReloadOn(range, history.reload);
   const [attempt, setAttempt] = useState(0);
   const Chart = useMemo(() => lazy(loadChart), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- a new lazy component per retry
   const labels: Record<PortfolioRange, string> = { '1w': t`1W`, '1m': t`1M`, '3m': t`3M`, '1y': t`1Y`, all: t`All` };

@@ -17,6 +17,7 @@ import { useOrderUpdates } from '../market/stream/marketStore.ts';
 import { istMonth, monthWeeks, parseMonth, shiftMonth } from './pnlCalendar.ts';
 import * as styles from './portfolio.css.ts';
 import { useLiveDeltas, useOpenHoldings } from './useLivePortfolio.ts';
+import { useReloadOn } from './useReloadOn.ts';
 
 // The P&L calendar (user/pnlCalendar): a month of IST days from Monday to Sunday, each with
 // its P&L (realised + unrealised change) in green or red. Today's cell follows the quote
@@ -46,6 +47,7 @@ export function PnlCalendar() {
   const today = istDay(Date.now());
   const [month, setMonth] = useState(thisMonth);
   const calendar = useLoad(useCallback(() => call('user/pnlCalendar', { month }, { silent: true }), [month]));
+  useReloadOn(month, calendar.reload);
   // Today's cell moves with the open positions' prices since the calendar was loaded.
   const answer = calendar.state.status === 'ready' ? calendar.state.data : null;
   const holdings = useOpenHoldings(month === thisMonth ? answer : null);

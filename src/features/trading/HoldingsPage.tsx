@@ -14,6 +14,7 @@ import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useOrderUpdates, useQuote, useWatch } from '../market/stream/marketStore.ts';
 import { holdingFigures } from '../portfolio/holdingFigures.ts';
 import * as styles from '../portfolio/portfolio.css.ts';
+import { useReloadOn } from '../portfolio/useReloadOn.ts';
 import { useOrderLabels } from './orderLabels.ts';
 
 // /trade/shareholding: every open position as Kite's holdings list shows it (average cost,
@@ -31,6 +32,7 @@ export function HoldingsPage() {
   const [order, setOrder] = useState<{ sort: HoldingSort; direction: Direction }>({ sort: 'value', direction: 'desc' });
   const load = useMemo(() => async (page: number) => call('user/holdings', { page, sort: order.sort, direction: order.direction }, { silent: true }), [order]);
   const list = usePagedList(load, { pageSize: holdingsPageSize, keyOf: (holding: Holding) => holding.order_no });
+  useReloadOn(`${order.sort}:${order.direction}`, list.reload);
   const codes = useMemo(() => (list.state.status === 'ready' ? [...new Set(list.state.data.map((holding) => holding.code))] : []), [list.state]);
   useWatch(codes);
   useOrderUpdates(list.reload);
