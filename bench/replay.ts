@@ -6,7 +6,7 @@
 // the conversion; gunzip + JSON.parse of every frame line (and `zcat | wc -l`) for the replay.
 // Run: npm run bench:replay [-- sessions=250]
 import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,11 +37,15 @@ function writeSyntheticYear(): { files: string[]; bars: number; from: string; to
     if (isTradingDay(new Date(dayStart + istOffsetMs).toISOString().slice(0, 10))) days.push(dayStart);
   }
   const files = symbols.map((symbol) => {
-    const lines = ['timestamp,symbol,open,high,low,close,volume'];
+    const path = join(workDir, `${symbol.code}_1min.csv`);
+    // Written a session at a time, so the bench's peak memory is the conversion's and the replay's, not the input's.
+    const file = openSync(path, 'w');
+    writeSync(file, 'timestamp,symbol,open,high,low,close,volume\n');
     const tick = symbol.index ? 1 : 5;
     let price = symbol.paise;
     const rupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
     for (const dayStart of days) {
+      const lines: string[] = [];
       for (let minute = 0; minute < 375; minute++) {
         const time = dayStart + (9 * 60 + 15 + minute) * 60_000;
         const open = price;
@@ -50,11 +54,11 @@ function writeSyntheticYear(): { files: string[]; bars: number; from: string; to
         const low = Math.max(tick, Math.min(open, close) - Math.floor(random() * 3) * tick);
         const volume = symbol.index ? 0 : 1 + Math.floor(random() * 5_000);
         price = close;
-        lines.push(`${new Date(time + istOffsetMs).toISOString().slice(0, 19)}+05:30,${symbol.code},${rupees(open)},${rupees(high)},${rupees(low)},${rupees(close)},${volume}`);
+        lines.push(`${new Date(time + istOffsetMs).toISOString().slice(0, 19)}+05:30,${symbol.code},${rupees(open)},${rupees(high)},${rupees(low)},${rupees(close)},${volume}\n`);
       }
+      writeSync(file, lines.join(''));
     }
-    const path = join(workDir, `${symbol.code}_1min.csv`);
-    writeFileSync(path, `${lines.join('\n')}\n`);
+    closeSync(file);
     return path;
   });
   const iso = (time: number) => new Date(time + istOffsetMs).toISOString().slice(0, 10);
