@@ -1,3 +1,5 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { previousTradingDayNumber } from '../../contract/calendar.ts';
 import { isoDayOfDayNumber, istDayNumber } from '../../contract/calendarDays.ts';
 import type { Database } from '../db/database.ts';
@@ -14,16 +16,10 @@ import { fixedPrices } from './prices.ts';
 
 export const demoHistoryDays = 90;
 
-/** A small deterministic generator (mulberry32): the same walk on every demo start. */
+/** The same walk on every demo start: the market simulator's generator, seeded. */
 function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const rng = xoroshiro128plus(seed);
+  return () => uniformFloat64(rng);
 }
 
 /**

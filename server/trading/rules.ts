@@ -3,6 +3,7 @@ import { formatRupees, parseRupees } from '../../contract/money.ts';
 import type { OrderSide } from '../../contract/trading.ts';
 import { type TradingSetting, type TradingSettingName, type TradingSettingValues, tradingSettingNames, tradingSettings } from '../../contract/tradingSettings.ts';
 import { tradingDayStartAfter } from '../../contract/calendar.ts';
+import { pnlHundredths } from '../../contract/valuation.ts';
 
 // The published trading rules: allowed leverages, lot, fees and timing. The fees and timing
 // are the trading settings (contract/tradingSettings.ts: default, bounds, environment variable),
@@ -125,10 +126,8 @@ export function lockedUntil(filledAt: number, rules: Pick<TradingRules, 'sellAft
   return rules.lockDays > 0 ? Math.max(afterMinutes, tradingDayStartAfter(filledAt, rules.lockDays)) : afterMinutes;
 }
 
-/** Profit (negative: loss) of `quantity` shares opened at `fillPaise`, valued at `pricePaise`. */
-export function pnlAt(side: OrderSide, fillPaise: bigint, pricePaise: bigint, quantity: bigint): bigint {
-  return (side === 'long' ? pricePaise - fillPaise : fillPaise - pricePaise) * quantity;
-}
+/** Profit (negative: loss) of `quantity` shares opened at `fillPaise`, valued at `pricePaise`: the one copy, contract/valuation.ts. */
+export const pnlAt = pnlHundredths;
 
 /**
  * The price at which a position's equity (margin + P&L) falls to the maintenance level:

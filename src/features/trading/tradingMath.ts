@@ -3,13 +3,12 @@ import { type LedgerCurrency, ledgerAmountOfHundredths } from '../../../contract
 import { asPaise, type Paise, parseRupees } from '../../../contract/money.ts';
 import { type FeeSchedule, legFees, marginFor, scheduleForLeg } from '../../../contract/fees.ts';
 import type { OrderSide } from '../../../contract/trading.ts';
+import { percentText, pnlHundredths } from '../../../contract/valuation.ts';
 
 // The order sheet's arithmetic, all in integer paise (bigint): what the server will
 // freeze must match to the paisa what the user confirmed, so nothing here passes
 // through a float, and fees and margin come from the code the server charges with
 // (contract/fees.ts), rounded as `trade/rules.feeRounding` ('half_up_paise') promises.
-
-const basisPointsPerWhole = 10_000n;
 
 /** Rounded division, half away from zero: the one rule, contract/fixedPoint.ts. */
 export { divideHalfUp };
@@ -80,17 +79,12 @@ export function previewOrder(input: { price: Paise; quantity: number; leverage: 
   return { amount, margin, serviceFee, stampDuty, sellingFee, totalFrozen: asPaise(margin + service + tax), blockTrade };
 }
 
-/** Long gains when the price rises, short when it falls; quantity in shares. */
+/** Long gains when the price rises, short when it falls; quantity in shares. The server's arithmetic: contract/valuation.ts. */
 export function unrealisedPnl(side: OrderSide, fillPrice: Paise, lastPrice: Paise, quantity: number): Paise {
-  const perShare = side === 'long' ? lastPrice - fillPrice : fillPrice - lastPrice;
-  return asPaise(perShare * BigInt(quantity));
+  return asPaise(pnlHundredths(side, fillPrice, lastPrice, BigInt(quantity)));
 }
 
-/** gain ÷ base as a percent string with two decimals ("12.34"), or null when base is zero. */
+/** gain ÷ base as a percent string with two decimals ("12.34"), or null when base is zero (contract/valuation.ts). */
 export function percentOf(gain: Paise, base: Paise): string | null {
-  if (base <= 0n) return null;
-  const hundredths = divideHalfUp(gain * basisPointsPerWhole, base);
-  const negative = hundredths < 0n;
-  const magnitude = negative ? -hundredths : hundredths;
-  return `${negative ? '-' : ''}${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;
+  return base <= 0n ? null : percentText(gain, base);
 }
