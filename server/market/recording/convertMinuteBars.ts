@@ -185,18 +185,20 @@ export async function convertMinuteBars(options: ConvertMinuteBarsOptions): Prom
   };
 
   try {
-    for await (const bar of mergeBarFiles(options.files)) {
-      if (bar.day > to) break;
-      if (bar.day < from) {
-        // Before the range: only the close matters, as the first day's previous close.
-        const state = symbols.get(bar.symbol) ?? newSymbol(symbols, bar.symbol);
-        state.last = bar.close;
-        state.day = bar.day;
-        continue;
+    reading: for await (const batch of mergeBarFiles(options.files)) {
+      for (const bar of batch) {
+        if (bar.day > to) break reading;
+        if (bar.day < from) {
+          // Before the range: only the close matters, as the first day's previous close.
+          const state = symbols.get(bar.symbol) ?? newSymbol(symbols, bar.symbol);
+          state.last = bar.close;
+          state.day = bar.day;
+          continue;
+        }
+        if (minute.length > 0 && bar.time !== minute[0]!.time) await emitMinute();
+        minute.push(bar);
+        bars += 1;
       }
-      if (minute.length > 0 && bar.time !== minute[0]!.time) await emitMinute();
-      minute.push(bar);
-      bars += 1;
     }
     await emitMinute();
     frames.end(pending);

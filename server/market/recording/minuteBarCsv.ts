@@ -188,9 +188,10 @@ interface Cursor {
 
 /**
  * Merges time-ordered bar files into one time-ordered stream (k-way merge on a binary
- * heap of file cursors; ties in file order, so a minute's bars keep the files' order).
+ * heap of file cursors; ties in file order, so a minute's bars keep the files' order),
+ * yielded in batches of up to `batchSize` bars: one await per batch, not per bar.
  */
-export async function* mergeBarFiles(paths: readonly string[]): AsyncGenerator<MinuteBar> {
+export async function* mergeBarFiles(paths: readonly string[], batchSize = 4096): AsyncGenerator<MinuteBar[]> {
   const heap: Cursor[] = [];
   const before = (a: Cursor, b: Cursor) => {
     const timeA = a.batch[a.index]!.time;
@@ -226,17 +227,21 @@ export async function* mergeBarFiles(paths: readonly string[]): AsyncGenerator<M
       const first = await source.next();
       if (!first.done) push({ batch: first.value, index: 0, order, source });
     }
+    let out: MinuteBar[] = [];
     while (heap.length > 0) {
       const cursor = heap[0]!;
-      yield cursor.batch[cursor.index]!;
+      out.push(cursor.batch[cursor.index]!);
+      if (out.length >= batchSize) {
+        yield out;
+        out = [];
+      }
       cursor.index += 1;
       if (cursor.index === cursor.batch.length) {
         const next = await cursor.source.next();
         if (next.done) {
           const last = heap.pop()!;
-          if (heap.length === 0) return;
-          if (last !== cursor) heap[0] = last;
-          else continue;
+          if (heap.length === 0) break;
+          heap[0] = last;
         } else {
           cursor.batch = next.value;
           cursor.index = 0;
@@ -244,6 +249,7 @@ export async function* mergeBarFiles(paths: readonly string[]): AsyncGenerator<M
       }
       siftDown();
     }
+    if (out.length > 0) yield out;
   } finally {
     await Promise.all(sources.map((source) => source.return(undefined)));
   }
