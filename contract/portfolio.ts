@@ -58,7 +58,11 @@ export const holdingsPageSize = 30;
 export const holdingsRequest = z.object({
   page: pageField,
   sort: z.enum(holdingSorts, 'invalid_field').default('value'),
-  /** Descending by default (largest value, largest P&L first); ascending for name. */
+  /**
+   * Descending by default (largest value, largest P&L first); ascending for name. The money
+   * sorts (value, pnl, day_change) keep each currency's positions together, rupees first, so
+   * won never outranks rupees by its number alone; pnl_pct and name sort across currencies.
+   */
   direction: z.enum(['asc', 'desc'], 'invalid_field').optional(),
 });
 
@@ -78,7 +82,7 @@ export const holding = z.object({
   prev_close: z.string(),
   /** The trader's margin in it. */
   invested: z.string(),
-  /** last × quantity. */
+  /** last × quantity, in the position's currency (note: `user/info`'s balances.market_value is Σ position equity instead). */
   market_value: z.string(),
   /** margin + pnl. */
   equity: z.string(),

@@ -127,8 +127,7 @@ export async function markDayFinished(sql: Sql, day: string, users: number, rows
 
 /** The IST day of the first posting of any user, or null when no user has money yet. */
 export async function firstUserPostingAt(sql: Sql): Promise<Date | null> {
-  const [row] = await sql.query<{ first: Date | null }>(
-    `SELECT min(t.created_at) AS first FROM ledger_transfers t WHERE t.user_id IS NOT NULL`,
-  );
-  return row?.first ? new Date(row.first) : null;
+  // Transfers are numbered in time order: the first by id is the first in time, found on the primary key.
+  const [row] = await sql.query<{ created_at: Date }>('SELECT created_at FROM ledger_transfers WHERE user_id IS NOT NULL ORDER BY id LIMIT 1');
+  return row ? new Date(row.created_at) : null;
 }
