@@ -5,27 +5,30 @@ import { createGlobalTheme } from '@vanilla-extract/css';
 // green is up, red is down. Every text colour here reaches 4.5:1 (WCAG AA) on surface,
 // background and its own soft tint, so small grey labels and green/red figures stay readable
 // (tests/e2e/layout-a11y.test.ts measures it on the live screens).
+/** The colours as plain values (the theme below turns them into CSS variables); src/ui/contrast.test.ts checks their pairs. */
+export const palette = {
+  accent: '#3b4bdb',
+  accentPressed: '#2f3cb3',
+  accentSoft: '#eef0fd',
+  onAccent: '#ffffff',
+  up: '#067a4b',
+  upSoft: '#e6f6ef',
+  down: '#c42f2f',
+  downSoft: '#fdecec',
+  text: '#14171f',
+  textMuted: '#5d6473',
+  textFaint: '#666d7c',
+  surface: '#ffffff',
+  background: '#f4f5f8',
+  border: '#e3e6ec',
+  skeleton: '#e9ebf0',
+  warningText: '#7a4b00',
+  warningSurface: '#fff4dc',
+  overlay: 'rgba(20, 23, 31, 0.88)',
+};
+
 export const vars = createGlobalTheme(':root', {
-  color: {
-    accent: '#3b4bdb',
-    accentPressed: '#2f3cb3',
-    accentSoft: '#eef0fd',
-    onAccent: '#ffffff',
-    up: '#067a4b',
-    upSoft: '#e6f6ef',
-    down: '#c42f2f',
-    downSoft: '#fdecec',
-    text: '#14171f',
-    textMuted: '#5d6473',
-    textFaint: '#666d7c',
-    surface: '#ffffff',
-    background: '#f4f5f8',
-    border: '#e3e6ec',
-    skeleton: '#e9ebf0',
-    warningText: '#7a4b00',
-    warningSurface: '#fff4dc',
-    overlay: 'rgba(20, 23, 31, 0.88)',
-  },
+  color: palette,
   font: {
     body: '"Inter", "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK TC", "Noto Sans KR", system-ui, sans-serif',
   },
