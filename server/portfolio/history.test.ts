@@ -90,6 +90,11 @@ describe('the daily balance history', () => {
     expect(await writePortfolioDay(database.db, day, () => ({ close: () => undefined, source: 'candles' }))).toEqual({ users: 1, rows: 0 });
     await expect(database.db.query('UPDATE portfolio_days SET cash = 0')).rejects.toThrow(/append-only/);
     await expect(database.db.query('DELETE FROM portfolio_days')).rejects.toThrow(/append-only/);
+    // The table's own checks: nothing invested means equity is the cash; cash is never negative.
+    const insert = (equity: number, cash: number, invested: number) =>
+      database.db.query("INSERT INTO portfolio_days (user_id, currency, day, equity, cash, invested, net_flow) VALUES ($1, 'INR', '2001-01-01', $2, $3, $4, 0)", [user.userId.toString(), equity, cash, invested]);
+    await expect(insert(500, 400, 0)).rejects.toThrow(/check/i);
+    await expect(insert(-5, -5, 0)).rejects.toThrow(/check/i);
   });
 
   it('reads-the-history-and-the-pnl-calendar-back-with-todays-live-point', async () => {
