@@ -76,7 +76,7 @@ describe('a portfolio valued at market', () => {
     expect(requests).toEqual([]);
     expect(await textOf(page, 'portfolio-current-value')).toMatch(/^₹\d/);
     expect(await textOf(page, 'portfolio-unrealised-pnl')).toMatch(/^[+-]?₹\d|^₹0\.00$/);
-    await shot(page, '60-home-total-at-market');
+    await shot(page, '70-home-total-at-market');
   });
 
   for (const reading of readings) {
@@ -91,7 +91,7 @@ describe('a portfolio valued at market', () => {
       expect(await textOf(page, 'balance-history-simulated')).toContain(reading.simulated);
       expect(await textOf(page, 'summary-holdings')).toBe('1');
       await page.getByTestId('balance-history').scrollIntoViewIfNeeded();
-      await shot(page, `61-balance-history-${reading.locale}`);
+      await shot(page, `71-balance-history-${reading.locale}`);
 
       await page.goto(`${app.baseUrl}/#/trade/position`);
       const calendar = page.getByTestId('pnl-calendar');
@@ -101,13 +101,13 @@ describe('a portfolio valued at market', () => {
       // This month's days before today are the seeded simulated history, unless today is the 1st.
       const days = await page.getByTestId('pnl-day').count();
       if (days > 1) expect(await textOf(page, 'pnl-calendar-simulated')).toContain(reading.simulated.slice(0, 4));
-      await shot(page, `62-pnl-calendar-${reading.locale}`);
+      await shot(page, `72-pnl-calendar-${reading.locale}`);
 
       await page.goto(`${app.baseUrl}/#/trade/shareholding`);
       const row = page.locator('[data-testid="holding-row"][data-code="TCS"]');
       await row.waitFor({ timeout: 15_000 });
       expect(await row.getByTestId('holding-value').textContent()).toMatch(/₹\d/);
-      await shot(page, `63-holdings-${reading.locale}`);
+      await shot(page, `73-holdings-${reading.locale}`);
     });
   }
 });

@@ -7,7 +7,7 @@ import type { PnlCalendarDay } from '../../../contract/portfolio.ts';
 import { call } from '../../api/commandBus.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { type AppLocale, intlLocaleOf } from '../../i18n/locale.ts';
-import { formatCompact, formatIsoDay } from '../../ui/format.ts';
+import { formatIsoDay } from '../../ui/format.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { ErrorState } from '../../ui/LoadStates.tsx';
 import { formatMoney } from '../../ui/money.ts';
@@ -36,6 +36,16 @@ function monthTitle(month: string, locale: AppLocale): string {
 function weekdayNames(locale: AppLocale): string[] {
   const formatter = new Intl.DateTimeFormat(intlLocaleOf(locale), { weekday: 'narrow', timeZone: 'UTC' });
   return Array.from({ length: 7 }, (_, index) => formatter.format(Date.UTC(2024, 0, 1 + index)));
+}
+
+const cellFormatters = new Map<AppLocale, Intl.NumberFormat>();
+/** A day's P&L short enough for a seventh of a phone: whole rupees, compact from a thousand ("+16.6K", "+1.66萬"), sign always. */
+export function cellAmount(paise: bigint, locale: AppLocale): string {
+  const rupees = (paise < 0n ? paise - 50n : paise + 50n) / 100n;
+  let formatter = cellFormatters.get(locale);
+  if (!formatter) cellFormatters.set(locale, (formatter = new Intl.NumberFormat(intlLocaleOf(locale), { notation: 'compact', maximumSignificantDigits: 3, signDisplay: 'exceptZero' })));
+  // Intl formats a decimal string digit for digit; TypeScript's lib types only admit numbers.
+  return formatter.format(rupees.toString() as unknown as number);
 }
 
 const toneOf = (minor: bigint | null): 'up' | 'down' | 'flat' => (minor === null || minor === 0n ? 'flat' : minor > 0n ? 'up' : 'down');
@@ -100,7 +110,7 @@ export function PnlCalendar() {
               const day = days.get(date);
               const tone = day ? toneOf(day.minor) : 'none';
               const amount = day ? formatMoney(day.pnl, 'INR', { sign: 'always' }) : null;
-              const short = day && day.minor !== null ? `${day.minor > 0n ? '+' : ''}${formatCompact(day.pnl, locale)}` : '';
+              const short = day && day.minor !== null ? cellAmount(day.minor, locale) : '';
               const label = [formatIsoDay(date, locale), amount, day?.simulated ? t`simulated` : null].filter(Boolean).join(' · ');
               return (
                 <div

@@ -38,3 +38,14 @@ describe('istMonth', () => {
     expect(istMonth(Date.parse('2026-10-31T18:00:00Z'))).toBe('2026-10');
   });
 });
+
+describe('cellAmount', () => {
+  it('whole-rupees-signed-and-compact-from-a-thousand-in-each-language', async () => {
+    const { cellAmount } = await import('./PnlCalendar.tsx');
+    expect(cellAmount(559_650n, 'en')).toBe('+5.6K');
+    expect(cellAmount(-38_610n, 'en')).toBe('-386');
+    expect(cellAmount(0n, 'en')).toBe('0');
+    expect(cellAmount(1_661_000n, 'zh-Hant')).toBe('+1.66萬');
+    expect(cellAmount(1_661_000n, 'ko')).toBe('+1.66만');
+  });
+});

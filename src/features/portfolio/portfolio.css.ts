@@ -12,9 +12,9 @@ export const figure = style({ display: 'flex', flexDirection: 'column', gap: '2p
 export const figureLabel = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted });
 export const figureValue = style({ ...numeric, margin: 0, fontSize: vars.fontSize.caption, fontWeight: 600 });
 export const tone = styleVariants({
-  up: { ...numeric, color: vars.color.up, fontWeight: 600 },
-  down: { ...numeric, color: vars.color.down, fontWeight: 600 },
-  flat: { ...numeric, color: vars.color.text, fontWeight: 600 },
+  up: { ...numeric, margin: 0, color: vars.color.up, fontWeight: 600 },
+  down: { ...numeric, margin: 0, color: vars.color.down, fontWeight: 600 },
+  flat: { ...numeric, margin: 0, color: vars.color.text, fontWeight: 600 },
 });
 
 export const card = style({ background: vars.color.surface, borderRadius: vars.radius.large, boxShadow: vars.shadow.card, padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.md });
@@ -64,7 +64,7 @@ export const dayCell = styleVariants({
   flat: { background: vars.color.background, color: vars.color.textMuted },
   none: { background: 'transparent', color: vars.color.textMuted },
 });
-export const day = style({ ...numeric, minHeight: '48px', borderRadius: vars.radius.small, padding: '3px 2px', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'space-between', fontSize: '11px', lineHeight: 1.2, overflow: 'hidden' });
+export const day = style({ ...numeric, overflowWrap: 'normal', whiteSpace: 'nowrap', minHeight: '48px', borderRadius: vars.radius.small, padding: '3px 2px', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'space-between', fontSize: '11px', lineHeight: 1.2, overflow: 'hidden' });
 export const dayNumber = style({ fontSize: vars.fontSize.small, fontWeight: 600, color: vars.color.text });
 export const today = style({ outline: `2px solid ${vars.color.accent}`, outlineOffset: '-2px' });
 export const simulatedMark = style({ fontSize: '10px', color: vars.color.textMuted });
@@ -85,6 +85,7 @@ export const sortButton = style({
 });
 export const holdingRow = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, padding: `${vars.space.md} ${vars.space.lg}`, background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}`, color: vars.color.text, textDecoration: 'none', minHeight: vars.size.touchTarget });
 export const holdingTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space.md });
+export const holdingPnl = style({ whiteSpace: 'nowrap', textAlign: 'right' });
 export const holdingName = style({ fontWeight: 600, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const holdingGrid = style({ ...numeric, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `2px ${vars.space.md}`, fontSize: vars.fontSize.small, color: vars.color.textMuted });
 export const right = style({ textAlign: 'right' });

@@ -102,7 +102,7 @@ function HoldingRow({ holding }: { holding: Holding }) {
     <Link to="/trade/positionDetail" search={{ order_no: holding.order_no }} className={styles.holdingRow} data-testid="holding-row" data-code={holding.code}>
       <div className={styles.holdingTop}>
         <span className={styles.holdingName}>{holding.name}</span>
-        <span className={styles.tone[tone(figures.pnl)]} data-testid="holding-pnl">
+        <span className={`${styles.tone[tone(figures.pnl)]} ${styles.holdingPnl}`} data-testid="holding-pnl">
           {formatMoney(figures.pnl, holding.currency, { sign: 'always' })}
           {percent(figures.pnlPercent)}
         </span>
