@@ -10,7 +10,8 @@
 // data (../shared/data beside the project, or MARKET_DATA_DIR) is used.
 //
 // The price files have no redistribution licence: they are read where they are and the
-// recording goes under data/ (git-ignored) or outside the repository.
+// recording goes under data/ (git-ignored) or outside the repository (elsewhere in the
+// repository it is written with a warning: it must never be committed).
 import { spawn } from 'node:child_process';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +75,8 @@ const outPath = resolve(values.out ?? `${repositoryRoot}data/recordings/nse-minu
 const fromRepository = relative(repositoryRoot, outPath);
 const outsideRepository = isAbsolute(fromRepository) || fromRepository === '..' || fromRepository.startsWith(`..${sep}`);
 if (!outsideRepository && !fromRepository.startsWith(`data${sep}`)) {
-  fail(`refusing to write ${fromRepository}: inside the repository, recordings of NSE data belong under data/ (git-ignored)`);
+  // Written as asked (the documented command takes any --out), but such a file must never be committed.
+  console.error(`note: ${fromRepository} is inside the repository and not git-ignored; recordings of NSE prices belong under data/ or outside it, never in a commit`);
 }
 
 const started = performance.now();
@@ -84,7 +86,7 @@ const { header } = recording;
 const unlisted = header.instruments.filter((spec) => /\(unlisted/.test(spec.name)).map((spec) => spec.code);
 console.log(
   `recorded ${recording.frameCount.toLocaleString('en-IN')} frames from ${recording.bars.toLocaleString('en-IN')} minute bars: ` +
-    `${recording.sessions} sessions, ${header.date} to ${header.lastDate ?? header.date}, ${header.instruments.length} instruments ` +
+    `${recording.sessions} session${recording.sessions === 1 ? '' : 's'}, ${header.date} to ${header.lastDate ?? header.date}, ${header.instruments.length} instruments ` +
     `(${Math.round(recording.bars / Math.max(seconds, 0.001)).toLocaleString('en-IN')} bars/s)`,
 );
 if (unlisted.length > 0) console.log(`not in the catalogue, added as unlisted: ${unlisted.slice(0, 20).join(', ')}${unlisted.length > 20 ? ` and ${unlisted.length - 20} more` : ''}`);
