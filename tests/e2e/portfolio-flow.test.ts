@@ -89,7 +89,7 @@ describe('a portfolio valued at market', () => {
       await chart.waitFor({ timeout: 15_000 });
       await expect.poll(() => chart.locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await textOf(page, 'balance-history-simulated')).toContain(reading.simulated);
-      expect(await textOf(page, 'summary-holdings')).toBe('1');
+      await expect.poll(() => textOf(page, 'summary-holdings'), { timeout: 10_000 }).toBe('1');
       await page.getByTestId('balance-history').scrollIntoViewIfNeeded();
       await shot(page, `71-balance-history-${reading.locale}`);
 
