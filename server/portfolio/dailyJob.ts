@@ -22,7 +22,9 @@ import { positionsOpenAt } from './store.ts';
 // whose instrument has neither is valued at its fill price (no P&L). The first run ever starts
 // at the first user posting, at most `catchUpDaysMax` days back.
 
-export const portfolioBatchSize = 5_000;
+// Measured (npx tsx bench/portfolio.ts, PostgreSQL here, 1,00,000 users with a position each): 5,000 a batch
+// 12.6 s a day, 20,000 a batch 7.5 s: each batch's queries pay a fixed cost of scanning, fewer batches pay it less.
+export const portfolioBatchSize = 20_000;
 export const catchUpDaysMax = 400;
 
 /** One day's closing prices (hundredths; undefined when unknown) and where they came from. */
