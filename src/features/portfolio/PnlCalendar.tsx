@@ -34,7 +34,7 @@ function monthTitle(month: string, locale: AppLocale): string {
 
 /** Monday … Sunday, short, in the reader's language (1–7 Jan 2024 ran Monday to Sunday). */
 function weekdayNames(locale: AppLocale): string[] {
-  const formatter = new Intl.DateTimeFormat(intlLocaleOf(locale), { weekday: 'narrow', timeZone: 'UTC' });
+  const formatter = new Intl.DateTimeFormat(intlLocaleOf(locale), { weekday: 'short', timeZone: 'UTC' });
   return Array.from({ length: 7 }, (_, index) => formatter.format(Date.UTC(2024, 0, 1 + index)));
 }
 

@@ -99,7 +99,7 @@ function HoldingRow({ holding }: { holding: Holding }) {
   const currentValue = formatMoney(figures.marketValue, holding.currency);
   const dayChange = `${formatMoney(figures.dayChange, holding.currency, { sign: 'always' })}${percent(figures.dayChangePercent)}`;
   return (
-    <Link to="/trade/positionDetail" search={{ order_no: holding.order_no }} className={styles.holdingRow} data-testid="holding-row" data-code={holding.code}>
+    <Link to="/trade/positionDetail" search={{ order_no: holding.order_no }} className={styles.holdingRow} data-testid="holding-row" data-code={holding.code} data-order-no={holding.order_no}>
       <div className={styles.holdingTop}>
         <span className={styles.holdingName}>{holding.name}</span>
         <span className={`${styles.tone[tone(figures.pnl)]} ${styles.holdingPnl}`} data-testid="holding-pnl">
