@@ -1,4 +1,4 @@
-import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { createVar, globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 const buttonBase = style({
@@ -123,6 +123,8 @@ export const stateIcon = style({
   background: vars.color.accentSoft,
   color: vars.color.accent,
 });
+// A link offered as the state's next step ("Borrow", "Withdraw") is a full tap target.
+globalStyle(`${statePanel} a`, { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minHeight: vars.size.touchTarget, minWidth: vars.size.touchTarget });
 export const stateTitle = style({ margin: 0, fontSize: vars.fontSize.title, fontWeight: 600, color: vars.color.text });
 export const stateText = style({ margin: 0, fontSize: vars.fontSize.caption, maxWidth: '320px' });
 

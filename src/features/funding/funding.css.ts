@@ -87,7 +87,7 @@ export const optionText = style({ display: 'flex', flexDirection: 'column', minW
 export const copyRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: vars.size.touchTarget, borderBottom: `1px solid ${vars.color.border}` });
 export const copyLabel = style({ width: '34%', flexShrink: 0, color: vars.color.textMuted, fontSize: vars.fontSize.caption });
 export const copyValue = style({ ...numeric, flex: 1, minWidth: 0, fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'anywhere' });
-export const copyButton = style({ flexShrink: 0, minHeight: '36px', minWidth: vars.size.touchTarget, padding: `0 ${vars.space.md}`, border: 'none', borderRadius: vars.radius.pill, background: vars.color.accentSoft, color: vars.color.accent, fontWeight: 600, cursor: 'pointer' });
+export const copyButton = style({ flexShrink: 0, minHeight: vars.size.touchTarget, minWidth: vars.size.touchTarget, padding: `0 ${vars.space.md}`, border: 'none', borderRadius: vars.radius.pill, background: vars.color.accentSoft, color: vars.color.accent, fontWeight: 600, cursor: 'pointer' });
 
 export const segmented = style({ display: 'flex', background: vars.color.background, borderRadius: vars.radius.small, padding: '3px', gap: '3px' });
 export const segment = style({

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 // The exchange screens, the capital transfer and the Forex tab. Figures use tabular digits and
@@ -9,6 +9,8 @@ const numeric = { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.lg });
 export const card = style({ background: vars.color.surface, borderRadius: vars.radius.medium, boxShadow: vars.shadow.card, padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const cardHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md });
+// A card's own links ("Transfer between markets", "See all rates"): full 44 px tap targets.
+globalStyle(`${cardHead} > a, ${card} > a`, { display: 'inline-flex', alignItems: 'center', minHeight: vars.size.touchTarget, minWidth: vars.size.touchTarget });
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 600 });
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small });
 export const error = style({ margin: 0, color: vars.color.down, fontSize: vars.fontSize.small });
@@ -31,7 +33,7 @@ export const select = style({
   color: vars.color.text,
   fontSize: vars.fontSize.body,
 });
-export const swap = style({ minHeight: vars.size.touchTarget, border: 'none', background: 'transparent', color: vars.color.accent, fontSize: '20px', cursor: 'pointer' });
+export const swap = style({ minHeight: vars.size.touchTarget, minWidth: vars.size.touchTarget, border: 'none', background: 'transparent', color: vars.color.accent, fontSize: '20px', cursor: 'pointer' });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
 export const fieldLabel = style({ fontSize: vars.fontSize.caption, color: vars.color.textMuted, fontWeight: 500 });
 

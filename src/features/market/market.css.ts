@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 import { scrollFade } from '../../ui/ui.css.ts';
 
@@ -99,6 +99,8 @@ export const tableRow = style({
 export const cellRight = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const cellMuted = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted });
 export const cellStack = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+// A link inside a table cell (a sector's leader): a 44 px tap target.
+globalStyle(`${cellStack} > a`, { display: 'flex', alignItems: 'center', minHeight: vars.size.touchTarget });
 export const cellTitle = style({ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 export const breadthLegendUp = style({ color: vars.color.up, fontWeight: 600 });
 export const breadthLegendDown = style({ color: vars.color.down, fontWeight: 600 });

@@ -39,7 +39,17 @@ export const rowTextUnread = style({ fontWeight: 600 });
 export const rowMeta = style({ fontSize: vars.fontSize.small, color: vars.color.textFaint, fontVariantNumeric: 'tabular-nums' });
 export const unreadDot = style({ width: '8px', height: '8px', marginTop: '8px', borderRadius: '50%', background: vars.color.accent, flexShrink: 0 });
 export const readDot = style([unreadDot, { background: 'transparent' }]);
-export const inlineLink = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.caption, textDecoration: 'none' });
+// On its own line a link is a 44 px tap target; inside a sentence it flows with the text.
+export const inlineLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touchTarget,
+  color: vars.color.accent,
+  fontWeight: 600,
+  fontSize: vars.fontSize.caption,
+  textDecoration: 'none',
+  selectors: { 'p &': { display: 'inline', minHeight: 0 } },
+});
 
 
 export const badge = style({
