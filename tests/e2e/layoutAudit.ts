@@ -95,12 +95,14 @@ function targetsAndContrast({ contrastMin, targetMin, exceptions }: { contrastMi
     return style.visibility !== 'hidden' && style.display !== 'none' && element.closest('[hidden], [aria-busy="true"]') === null;
   };
 
-  // (b) Tap targets. A visually hidden input is tapped through its label.
+  // (b) Tap targets. A visually hidden input, a checkbox or a radio button is tapped through its label.
   const interactive = 'button, a[href], [role="tab"], [role="button"], [role="link"], [role="radio"], [role="checkbox"], [role="switch"], select, textarea, input:not([type="hidden"]), summary';
   const seen = new Set<Element>();
   for (const candidate of document.querySelectorAll(interactive)) {
     const box = candidate.getBoundingClientRect();
-    const target = box.width <= 1 || box.height <= 1 ? (candidate.closest('label') ?? candidate) : candidate;
+    const label = candidate instanceof HTMLInputElement ? (candidate.labels?.[0] ?? null) : null;
+    const throughLabel = box.width <= 1 || box.height <= 1 || candidate.matches('input[type="checkbox"], input[type="radio"]');
+    const target = throughLabel && label ? label : candidate;
     if (seen.has(target) || !rendered(target)) continue;
     seen.add(target);
     if (exceptions.some((selector) => target.matches(selector))) continue;
