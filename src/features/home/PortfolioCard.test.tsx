@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../contract/accounts.ts';
 import { activateLocale } from '../../i18n/activateLocale.ts';
-import { server } from '../../test/mswServer.ts';
+import { answerOk, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import type { Loadable } from '../../ui/useLoad.ts';
 import { answeringRates, inrRateOf, userInfoOf } from '../funding/testing/fundingFixtures.ts';
@@ -50,6 +50,18 @@ describe('PortfolioCard', () => {
       expect(screen.getByTestId('inr-equivalent-rates').textContent).toContain(rate);
     });
   }
+
+  it('won-positions-at-market-count-in-the-rupee-total-and-show-on-their-line', async () => {
+    server.use(answeringRates([inrRateOf('KRW', '0.0612')]).handler, answerOk('user/holdings', { items: [], total: 0, page: 1, page_size: 30 }));
+    const withWonPositions = userInfoOf([
+      { currency: 'INR', cash: '250000.00', available: '250000.00', frozen: '0.00' },
+      { currency: 'KRW', cash: '1000000', available: '500000', frozen: '0', invested: '500000', market_value: '520000', total_assets: '1520000' },
+    ]);
+    renderCard({ status: 'ready', data: withWonPositions });
+    // ₹2,50,000 + ₩15,20,000 × 0.0612 = ₹3,43,024.
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('≈ ₹3,43,024.00'));
+    expect(screen.getByTestId('balance-KRW-positions').textContent).toContain('₩520,000');
+  });
 
   it('a-failed-load-offers-retry', async () => {
     const onRefresh = vi.fn();

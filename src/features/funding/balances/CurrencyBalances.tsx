@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { currencyConventions, type LedgerCurrency } from '../../../../contract/currencies.ts';
+import { currencyConventions, type LedgerCurrency, parseMinorAmount } from '../../../../contract/currencies.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { type AppLocale, intlLocaleOf } from '../../../i18n/locale.ts';
 import { formatIsoDay, formatIstDateTime } from '../../../ui/format.ts';
@@ -34,6 +34,8 @@ export function OtherCurrencyBalances({ balances }: { balances: readonly Currenc
       {balances.map((balance) => {
         const available = formatMoney(balance.available, balance.currency);
         const frozen = formatMoney(balance.frozen, balance.currency);
+        // Positions in this currency at market: part of its total assets, and so of the rupee total.
+        const positions = parseMinorAmount(balance.market_value, balance.currency) ? formatMoney(balance.market_value, balance.currency) : null;
         return (
           <li key={balance.currency} className={styles.line} data-testid={`balance-${balance.currency}`}>
             <span className={styles.currency}>
@@ -45,6 +47,12 @@ export function OtherCurrencyBalances({ balances }: { balances: readonly Currenc
             </span>
             <span className={styles.detail}>
               <Trans>Available {available}</Trans> · <Trans>Frozen {frozen}</Trans>
+              {positions === null ? null : (
+                <span data-testid={`balance-${balance.currency}-positions`}>
+                  {' · '}
+                  <Trans>Positions at market {positions}</Trans>
+                </span>
+              )}
             </span>
           </li>
         );
