@@ -101,6 +101,7 @@ describe('a portfolio valued at market', () => {
       // This month's days before today are the seeded simulated history, unless today is the 1st.
       const days = await page.getByTestId('pnl-day').count();
       if (days > 1) expect(await textOf(page, 'pnl-calendar-simulated')).toContain(reading.simulated.slice(0, 4));
+      await calendar.scrollIntoViewIfNeeded();
       await shot(page, `72-pnl-calendar-${reading.locale}`);
 
       await page.goto(`${app.baseUrl}/#/trade/shareholding`);

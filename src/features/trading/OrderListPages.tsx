@@ -25,7 +25,7 @@ import * as styles from './trading.css.ts';
 const loadOrders = (status: OrderListFilter) => async (page: number) => ({ items: await call('order/list', { status, page }, { silent: true }) });
 const pagedOrders = { pageSize: orderPageSize, keyOf: (order: Order) => order.order_no };
 
-function OrderList({ list, reload, errorTitle, empty, header, row }: { list: PagedList<Order>; reload: () => void; errorTitle: string; empty: ReactNode; header?: ReactNode; row: (order: Order) => ReactNode }) {
+function OrderList({ list, reload, errorTitle, empty, header, footer, row }: { list: PagedList<Order>; reload: () => void; errorTitle: string; empty: ReactNode; header?: ReactNode; footer?: ReactNode; row: (order: Order) => ReactNode }) {
   const pullPx = usePullToRefresh(reload);
   return (
     <div className={styles.listPage}>
@@ -43,6 +43,7 @@ function OrderList({ list, reload, errorTitle, empty, header, row }: { list: Pag
           />
         )}
       </LoadStates>
+      {footer}
     </div>
   );
 }
@@ -55,7 +56,7 @@ function TradeLink() {
   );
 }
 
-/** /trade/position: the P&L calendar, then the open positions with live P&L (holdings valued at market: HoldingsPage). */
+/** /trade/position: the open positions with live P&L, then the P&L calendar (holdings valued at market: HoldingsPage). */
 export function PositionsPage() {
   const { t } = useLingui();
   const list = usePagedList(useMemo(() => loadOrders('holding'), []), pagedOrders);
@@ -75,13 +76,12 @@ export function PositionsPage() {
       reload={refresh}
       errorTitle={t`Your positions could not be loaded.`}
       header={
-        <>
-          <PnlCalendar />
-          <div style={{ padding: '8px 16px' }}>
-            <SourceBadge />
-          </div>
-        </>
+        <div style={{ padding: '8px 16px' }}>
+          <SourceBadge />
+        </div>
       }
+      // Below the positions, so the positions and their Close buttons stay above the fold.
+      footer={<PnlCalendar />}
       empty={<EmptyState icon="trade" title={t`No open positions`} text={t`Positions you open from a stock's page appear here with live profit and loss.`} action={<TradeLink />} />}
       row={(order) => <PositionRow order={order} snapshotLast={snapshots.rows.get(order.code)?.last} onChanged={list.reload} />}
     />
