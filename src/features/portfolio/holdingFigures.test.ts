@@ -1,6 +1,6 @@
 // Proves a holding's live figures: P&L, P&L % of the margin, market value and today's change
 // against the previous close (or the fill for a position filled today), long and short, to
-// the paisa.
+// the paisa, and a won position in whole won as a close would post it.
 import { describe, expect, it } from 'vitest';
 import { holdingOf } from './testing/portfolioFixtures.ts';
 import { holdingFigures } from './holdingFigures.ts';
@@ -24,6 +24,12 @@ describe('holdingFigures', () => {
   it('a-position-filled-today-measures-the-day-from-its-fill', () => {
     const figures = holdingFigures(holdingOf({ filled_at: '2026-11-25T04:00:00.000Z' }), 351000n, now);
     expect(figures.dayChange).toBe(figures.pnl);
+  });
+
+  it('a-won-position-rounds-to-the-whole-won', () => {
+    const won = holdingOf({ code: '005930', currency: 'KRW', average_cost: '61550.50', last: '61550.50', prev_close: '61000.00', quantity: 3, invested: '184652', market_value: '184652' });
+    // 3 × (61,551.00 − 61,550.50) = ₩1.50 → ₩2, shown as 200 hundredths.
+    expect(holdingFigures(won, 6155100n, now).pnl).toBe(200n);
   });
 
   it('without-a-live-price-the-server-last-is-used', () => {

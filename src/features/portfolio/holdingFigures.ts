@@ -1,48 +1,38 @@
-import { istDay } from '../../../contract/calendarDays.ts';
+import { istDayStart } from '../../../contract/calendarDays.ts';
+import { hundredthsOfLedgerAmount, parseMinorAmount } from '../../../contract/currencies.ts';
 import { parseFixed } from '../../../contract/fixedPoint.ts';
 import type { Holding } from '../../../contract/portfolio.ts';
-import { asPaise } from '../../../contract/money.ts';
-import { percentOf } from '../trading/tradingMath.ts';
+import { percentText, pnlHundredths, valuePosition } from '../../../contract/valuation.ts';
 
-// One position's figures at a live last price, as the holdings list shows them, in
-// hundredths of its currency (the stream's price scale): the server's row until the stream
-// has a price, then recomputed from the row's cost, quantity and reference the same way the
-// server does (contract/portfolio.ts).
+// One position's figures at a live last price, as the holdings list shows them: the server's
+// row until the stream has a price, then valued by the server's own arithmetic
+// (contract/valuation.ts) from the row's cost, margin, quantity and previous close. Amounts
+// come back in hundredths of the position's currency, the scale formatMoney reads a bigint in.
 
 export type HoldingFigures = {
   last: bigint;
   marketValue: bigint;
   pnl: bigint;
-  /** Percent with two decimals, or null when nothing is invested. */
-  pnlPercent: string | null;
+  /** Percent of the margin with two decimals; "0.00" when nothing is invested. */
+  pnlPercent: string;
   dayChange: bigint;
-  dayChangePercent: string | null;
+  /** Today's price change against the reference price, percent with two decimals. */
+  dayChangePercent: string;
 };
 
-const hundredths = (text: string): bigint => {
-  const negative = text.trim().startsWith('-');
-  const value = parseFixed(negative ? text.trim().slice(1) : text, 2) ?? 0n;
-  return negative ? -value : value;
-};
-
-/** The price today's change is measured from: the fill price for a position filled today (IST), else the previous close. */
-export function referencePrice(holding: Holding, now: number): bigint {
-  return istDay(Date.parse(holding.filled_at)) === istDay(now) ? hundredths(holding.average_cost) : hundredths(holding.prev_close);
-}
+const hundredths = (text: string): bigint => parseFixed(text, 2) ?? 0n;
 
 export function holdingFigures(holding: Holding, liveLast: bigint | null, now: number): HoldingFigures {
-  const last = liveLast ?? hundredths(holding.last);
-  const sign = holding.side === 'long' ? 1n : -1n;
-  const quantity = BigInt(holding.quantity);
-  const pnl = (last - hundredths(holding.average_cost)) * quantity * sign;
-  const reference = referencePrice(holding, now);
-  const dayChange = (last - reference) * quantity * sign;
+  const { currency, side } = holding;
+  const margin = parseMinorAmount(holding.invested, currency) ?? 0n;
+  const terms = { side, currency, quantity: BigInt(holding.quantity), fill: hundredths(holding.average_cost), margin, filledAt: Date.parse(holding.filled_at) };
+  const value = valuePosition(terms, { last: liveLast ?? hundredths(holding.last), prevClose: hundredths(holding.prev_close) }, istDayStart(now));
   return {
-    last,
-    marketValue: last * quantity,
-    pnl,
-    pnlPercent: percentOf(asPaise(pnl), asPaise(hundredths(holding.invested))),
-    dayChange,
-    dayChangePercent: percentOf(asPaise((last - reference) * sign), asPaise(reference)),
+    last: value.last,
+    marketValue: hundredthsOfLedgerAmount(value.marketValue, currency),
+    pnl: hundredthsOfLedgerAmount(value.pnl, currency),
+    pnlPercent: percentText(value.pnl, margin),
+    dayChange: hundredthsOfLedgerAmount(value.dayChange, currency),
+    dayChangePercent: percentText(pnlHundredths(side, value.reference, value.last, 1n), value.reference),
   };
 }

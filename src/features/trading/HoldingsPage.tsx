@@ -92,7 +92,7 @@ function HoldingRow({ holding }: { holding: Holding }) {
   const labels = useOrderLabels();
   const live = useQuote(holding.code);
   const figures = holdingFigures(holding, live ? BigInt(live.last) : null, Date.now());
-  const percent = (value: string | null) => (value === null ? '' : ` (${value.startsWith('-') ? '' : '+'}${value}%)`);
+  const percent = (value: string) => ` (${value.startsWith('-') || value === '0.00' ? '' : '+'}${value}%)`;
   const quantity = holding.quantity;
   const lastPrice = formatMoney(figures.last, holding.currency);
   const averageCost = formatMoney(holding.average_cost, holding.currency);
