@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEcbCsv } from './ecbFile.ts';
+import { sharedDataDir } from '../market/sharedData.ts';
 import { formatFixed, parseFixed } from '../../contract/fixedPoint.ts';
 import { intradayPartsPerMillion, intradayPartsPerMillionMax } from './intraday.ts';
 import { createRateBook, replayedDayIndex, replayWindowDays, type StaffRate } from './rateBook.ts';
@@ -34,8 +35,9 @@ describe('reading the ECB file', () => {
     expect(() => parseEcbCsv(sample.replace('96.0755', '-1'))).toThrow(/bad INR rate/);
   });
 
-  it.runIf(existsSync('/work/shared/data/fx/eurofxref-hist.csv'))('reads-the-whole-shared-file', () => {
-    const series = parseEcbCsv(readFileSync('/work/shared/data/fx/eurofxref-hist.csv', 'utf8'));
+  const sharedEcbFile = `${sharedDataDir() ?? '../shared/data/'}fx/eurofxref-hist.csv`;
+  it.runIf(existsSync(sharedEcbFile))('reads-the-whole-shared-file', () => {
+    const series = parseEcbCsv(readFileSync(sharedEcbFile, 'utf8'));
     expect(series.days[0]).toBe('1999-01-04');
     expect(series.days.at(-1)).toBe('2025-05-09');
     expect(series.perEuro.KRW.at(-1)).toBe(1_575_720_000n);
