@@ -63,7 +63,8 @@ function main(): number {
     lines.push('', `  ${'rank'.padStart(10)}  ${'pseudonym'.padEnd(64)}  applied  allotted`);
     for (let rank = 1; rank <= shown; rank++) {
       const position = result.ranked[rank - 1]!;
-      lines.push(`  ${String(rank).padStart(10)}  ${pseudonymAt(applications, position)}  ${String(applications.lots[position]).padStart(7)}  ${String(result.allotment.allotted[position]).padStart(8)}`);
+      const { rankedLots, rankedAllotted } = result.allotment;
+      lines.push(`  ${String(rank).padStart(10)}  ${pseudonymAt(applications, position)}  ${String(rankedLots[rank - 1]).padStart(7)}  ${String(rankedAllotted[rank - 1]).padStart(8)}`);
     }
     if (shown < result.ranked.length) lines.push(`  … and ${indian.format(result.ranked.length - shown)} more winners in result.csv (--all prints them)`);
   }

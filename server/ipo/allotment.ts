@@ -29,8 +29,13 @@ export interface Allotment {
   oversubscribed: boolean;
   /** Applications that get at least one lot: the first `winners` of the draw order. */
   winners: number;
-  /** Lots allotted, by position in the application list. */
-  allotted: Uint32Array;
+  /**
+   * Lots allotted, by position in the application list: computed from the ranks (and the draw
+   * order given, which must not change afterwards) when first read.
+   * The draw itself reads only the ranked arrays; filling this costs a scattered write per winner,
+   * seconds for ten million winners on a machine whose memory is far away.
+   */
+  readonly allotted: Uint32Array;
   /** Lots applied for and allotted by rank (index 0 is rank 1), for the first `winners` of the draw order: result.csv reads these in order. */
   rankedLots: Uint32Array;
   rankedAllotted: Uint32Array;
@@ -83,13 +88,12 @@ export function allotLots(terms: AllotmentTerms, lots: Uint32Array, drawOrder: A
   const rankedLots = new Uint32Array(winners);
   for (let rank = 0; rank < winners; rank++) rankedLots[rank] = lots[drawOrder[rank]!]!;
   const oversubscribed = lotsApplied > retailLots;
-  if (!oversubscribed) return { retailLots, lotsApplied, oversubscribed, winners, allotted: lots.slice(), rankedLots, rankedAllotted: rankedLots.slice(), lotsAllotted: lotsApplied };
+  if (!oversubscribed) return withAllotted({ retailLots, lotsApplied, oversubscribed, winners, rankedLots, rankedAllotted: rankedLots.slice(), lotsAllotted: lotsApplied }, () => lots.slice());
 
   // One lot to each winner, then the rest round-robin over the winners who want more. Rather
   // than walking the rounds one by one (as many rounds as the largest application), count how
   // many winners want more than r extra lots for each r, find the number of complete rounds
   // `rounds` that the remaining lots pay for, and hand the last, partial round out in draw order.
-  const allotted = new Uint32Array(count);
   let remaining = retailLots - winners;
   let extraMax = 0;
   for (let rank = 0; rank < winners; rank++) extraMax = Math.max(extraMax, rankedLots[rank]! - 1);
@@ -111,9 +115,23 @@ export function allotLots(terms: AllotmentTerms, lots: Uint32Array, drawOrder: A
       remaining -= 1;
     }
     rankedAllotted[rank] = lotsWon;
-    allotted[drawOrder[rank]!] = lotsWon;
   }
-  return { retailLots, lotsApplied, oversubscribed, winners, allotted, rankedLots, rankedAllotted, lotsAllotted: retailLots };
+  return withAllotted({ retailLots, lotsApplied, oversubscribed, winners, rankedLots, rankedAllotted, lotsAllotted: retailLots }, () => {
+    const allotted = new Uint32Array(count);
+    for (let rank = 0; rank < winners; rank++) allotted[drawOrder[rank]!] = rankedAllotted[rank]!;
+    return allotted;
+  });
+}
+
+function withAllotted(ranked: Omit<Allotment, 'allotted'>, byPosition: () => Uint32Array): Allotment {
+  let allotted: Uint32Array | undefined;
+  return {
+    ...ranked,
+    get allotted() {
+      allotted ??= byPosition();
+      return allotted;
+    },
+  };
 }
 
 export interface ApplicationAllotment {
