@@ -66,6 +66,8 @@ export const feedSource = z.object({
   kind: z.enum(['simulated', 'replay']),
   /** Recorded date (YYYY-MM-DD) for a replay; null for the simulator. */
   date: z.string().nullable(),
+  /** A replay of several sessions: its last recorded date (absent or null for one day and for the simulator). */
+  lastDate: z.string().nullable().optional(),
   /** Whether the feed follows the IST session calendar or trades around the clock. */
   calendar: z.enum(['always_open', 'ist']),
 });

@@ -62,7 +62,8 @@ const defaultTimers: ReplayTimers = {
 };
 
 export function replaySource(header: RecordingHeader): FeedSource {
-  return { kind: 'replay', date: header.date, calendar: header.calendar };
+  const severalDays = header.lastDate !== undefined && header.lastDate !== header.date;
+  return { kind: 'replay', date: header.date, ...(severalDays ? { lastDate: header.lastDate } : {}), calendar: header.calendar };
 }
 
 function toQuoteState(tuple: StreamQuote, day: string): QuoteState {

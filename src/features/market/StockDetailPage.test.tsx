@@ -72,6 +72,13 @@ describe('StockDetailPage', () => {
     await waitFor(() => expect(kline.bodies.at(-1)).toEqual({ code: 'RELIANCE', period: '5m', adjust: 'none' }));
   });
 
+  it('a-replay-of-several-sessions-names-its-first-and-last-day', async () => {
+    const severalDays = { ...detail, source: { ...detail.source, lastDate: '2025-04-11' } };
+    server.use(marketStatusAnswer, answerOk('stock/detail', severalDays), answerOk('stock/kline', []));
+    renderPage(StockDetailPage, '/market/stockDetail?code=RELIANCE');
+    expect(await screen.findByText('Replay of 14 Mar 2025 to 11 Apr 2025')).toBeTruthy();
+  });
+
   it('an-empty-period-says-there-are-no-bars', async () => {
     server.use(marketStatusAnswer, answerOk('stock/detail', { ...detail, historyRealUntil: null }), answerOk('stock/kline', []));
     renderPage(StockDetailPage, '/market/stockDetail?code=RELIANCE&period=week');

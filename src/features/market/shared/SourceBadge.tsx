@@ -34,7 +34,8 @@ export function SourceBadge({ fallback }: { fallback?: FeedInfo | null }) {
     sourceLabel = source.calendar === 'always_open' ? t`Simulated · 24×7 demo session` : t`Simulated`;
   } else if (source?.kind === 'replay') {
     const day = source.date ? formatIsoDay(source.date, locale) : t`a recorded day`;
-    sourceLabel = t`Replay of ${day}`;
+    const lastDay = source.lastDate ? formatIsoDay(source.lastDate, locale) : null;
+    sourceLabel = lastDay ? t`Replay of ${day} to ${lastDay}` : t`Replay of ${day}`;
   }
 
   return (
