@@ -2,6 +2,7 @@ import type { UserInfo } from '../../../contract/accounts.ts';
 import { type LedgerCurrency, formatMinorAmount, hundredthsOfLedgerAmount, ledgerAmountOfHundredths, parseMinorAmount } from '../../../contract/currencies.ts';
 import { parseFixed } from '../../../contract/fixedPoint.ts';
 import type { Holding } from '../../../contract/portfolio.ts';
+import { pnlHundredths } from '../../../contract/valuation.ts';
 
 // The portfolio between two answers of the server: user/info values the open positions at
 // the last price it knew (each holding's `last`); as quotes arrive, each position's equity,
@@ -19,8 +20,8 @@ export function liveDeltas(holdings: readonly Holding[], lastOf: LiveLastOf): Ma
     const live = lastOf(holding.code);
     const known = parseFixed(holding.last, 2);
     if (live === null || known === null) continue;
-    const perShare = holding.side === 'long' ? live - known : known - live;
-    deltas.set(holding.currency, (deltas.get(holding.currency) ?? 0n) + perShare * BigInt(holding.quantity));
+    // The change of the position's P&L from the server's price to the live one (contract/valuation.ts).
+    deltas.set(holding.currency, (deltas.get(holding.currency) ?? 0n) + pnlHundredths(holding.side, known, live, BigInt(holding.quantity)));
   }
   return deltas;
 }
