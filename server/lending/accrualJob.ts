@@ -4,6 +4,7 @@ import type { Database, Sql } from '../db/database.ts';
 import { appendTransfers, type TransferCommand } from '../ledger/ledger.ts';
 import { openHouseAccount } from '../ledger/houseAccounts.ts';
 import { accrualKeyOf, bpsDaysPerYear, dailyInterestPaise, datesToAccrue } from './interest.ts';
+import { type PeriodicJob, startPeriodicJob } from '../jobs/periodicJob.ts';
 
 // The business-date job: for every open loan, one interest transfer per IST date after the
 // last one it was accrued for, up to the date asked for. Idempotent per date three times over:
@@ -157,11 +158,8 @@ async function accrueBatch(tx: Sql, businessDate: string, afterId: bigint, batch
   return { loans: loans.length, accruals: pending.length, interestPaise, lastLoanId };
 }
 
-export interface AccrualJob {
-  /** Runs once now (tests, and the first run at start); resolves when it is done. */
-  runOnce(businessDate?: string): Promise<AccrualOutcome>;
-  stop(): Promise<void>;
-}
+/** runOnce(businessDate) posts that IST date's interest (default: today's). */
+export type AccrualJob = PeriodicJob<string, AccrualOutcome>;
 
 /**
  * Runs the accrual for the current IST date at start and then every `intervalMs`: a date
@@ -169,25 +167,5 @@ export interface AccrualJob {
  */
 export function startAccrualJob(options: { db: Database; now: () => number; intervalMs?: number; onError?: (error: unknown) => void }): AccrualJob {
   const { db, now, intervalMs = 60_000, onError = () => {} } = options;
-  let running: Promise<AccrualOutcome> | null = null;
-  const runOnce = async (businessDate = istDay(now())) => {
-    while (running) await running.catch(() => undefined);
-    running = accrueInterest(db, businessDate);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-  const tick = () => void runOnce().catch(onError);
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob({ run: (businessDate: string) => accrueInterest(db, businessDate), defaultArgument: () => istDay(now()), intervalMs, onError });
 }

@@ -7,6 +7,7 @@ import type { Market } from '../market/marketService.ts';
 import type { KlineSource } from '../market/routes.ts';
 import { cashAt, firstUserPostingAt, insertPortfolioDays, lastFinishedDay, markDayFinished, netFlows, type PortfolioDayRow, usersWithAccounts } from './dayStore.ts';
 import { positionsOpenAt } from './store.ts';
+import { type PeriodicJob, startPeriodicJob } from '../jobs/periodicJob.ts';
 
 // The daily balance history (migration 0018): for each IST business day (NSE trading day)
 // that has ended, one row per user and currency with the day's closing cash, invested margin
@@ -124,11 +125,8 @@ export async function daysToWrite(db: Database, through: string): Promise<string
   return days;
 }
 
-export interface PortfolioJob {
-  /** Writes every business day not yet written up to `through` (default: the last one that has ended); resolves when done. */
-  runOnce(through?: string): Promise<PortfolioJobOutcome>;
-  stop(): Promise<void>;
-}
+/** runOnce(through) writes every business day not yet written up to `through` (default: the last one that has ended). */
+export type PortfolioJob = PeriodicJob<string, PortfolioJobOutcome>;
 
 export function startPortfolioJob(options: {
   db: Database;
@@ -139,7 +137,6 @@ export function startPortfolioJob(options: {
   onError?: (error: unknown) => void;
 }): PortfolioJob {
   const { db, now, closes, intervalMs = 10 * 60_000, batchSize = portfolioBatchSize, onError = () => {} } = options;
-  let running: Promise<PortfolioJobOutcome> | null = null;
   const pass = async (through: string): Promise<PortfolioJobOutcome> => {
     const outcome: PortfolioJobOutcome = { days: [], rows: 0 };
     for (const day of await daysToWrite(db, through)) {
@@ -148,24 +145,5 @@ export function startPortfolioJob(options: {
     }
     return outcome;
   };
-  const runOnce = async (through = lastEndedBusinessDay(now())) => {
-    while (running) await running.catch(() => undefined);
-    running = pass(through);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-  const tick = () => void runOnce().catch(onError);
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob({ run: pass, defaultArgument: () => lastEndedBusinessDay(now()), intervalMs, onError });
 }
