@@ -9,8 +9,8 @@ import { fixedPrices } from './prices.ts';
 
 // The demo user's seeded balance history (demo mode only, server/demo/seed.ts): so the
 // balance chart and the P&L calendar have something to show on a first start, 90 business
-// days before today of a deterministic random walk that ends at the user's real rupee equity
-// today. Every row is marked simulated, and the app labels it. The walk opens with a deposit
+// days before today of a deterministic random walk whose last day (yesterday) closes at the
+// user's real rupee equity at seeding, so today's P&L is only what really happened today. Every row is marked simulated, and the app labels it. The walk opens with a deposit
 // of its first day's equity (that day's P&L is zero); the demo's play money (demo_funding)
 // is that deposit, so it is not counted again as an outside flow (dayStore.ts).
 
@@ -25,19 +25,19 @@ function generator(seed: number): () => number {
 /**
  * The walk, oldest first, for the `days` given (oldest first): each day's equity is the next
  * day's divided by (1 + that next day's return), the return drawn between −1.5 % and +1.7 %
- * in basis points, so the last day sits one return below `endEquity` (today's live figure).
+ * in basis points; the last day closes at `endEquity` (the live figure at seeding).
  * Invested is 15–45 % of equity; cash is the rest.
  */
 export function simulatedWalk(userId: bigint, endEquity: bigint, days: readonly string[], seed = 90_013): PortfolioDayRow[] {
   const random = generator(seed);
   const rows: PortfolioDayRow[] = [];
-  let next = endEquity;
+  let equity = endEquity;
   for (let index = days.length - 1; index >= 0; index--) {
-    const returnBps = BigInt(Math.floor(random() * 321) - 150);
-    const equity = (next * 10_000n) / (10_000n + returnBps);
     const invested = (equity * BigInt(15 + Math.floor(random() * 31))) / 100n;
     rows.unshift({ userId, currency: 'INR', day: days[index]!, equity, cash: equity - invested, invested, netFlow: 0n, simulated: true });
-    next = equity;
+    // The day before: this day's return undone.
+    const returnBps = BigInt(Math.floor(random() * 321) - 150);
+    equity = (equity * 10_000n) / (10_000n + returnBps);
   }
   if (rows[0]) rows[0].netFlow = rows[0].equity;
   return rows;
