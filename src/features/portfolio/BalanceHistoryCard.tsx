@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { type PortfolioRange, portfolioRanges } from '../../../contract/portfolio.ts';
 import { call } from '../../api/commandBus.ts';
 import { ErrorState } from '../../ui/LoadStates.tsx';
@@ -7,23 +7,13 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import * as styles from './portfolio.css.ts';
 import { useReloadOn } from './useReloadOn.ts';
+import { ChartBoundary } from '../../ui/ChartBoundary.tsx';
 
 // The balance history (user/portfolioHistory): the daily closing equity over 1W … All, drawn
 // by lightweight-charts (loaded on demand). The demo's seeded days are simulated and the
 // card says so whenever one is on screen.
 
 const loadChart = () => import('./BalanceHistoryChart.tsx');
-
-/** A chart chunk that fails to load shows the error state, not a blank card. */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 export function BalanceHistoryCard() {
   const { t } = useLingui();

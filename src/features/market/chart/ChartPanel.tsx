@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Adjustment, adjustments, type CandlePeriod, candlePeriods } from '../../../../contract/market.ts';
 import { chartSearch } from '../../../app/routeSearch.ts';
 import { call } from '../../../api/commandBus.ts';
@@ -7,23 +7,10 @@ import { Button, Skeleton } from '../../../ui/widgets.tsx';
 import { useQuote } from '../stream/marketStore.ts';
 import * as styles from './chart.css.ts';
 import { applyLiveTick, bucketOf, type ChartBar, toChartBars } from './liveBars.ts';
+import { ChartBoundary } from '../../../ui/ChartBoundary.tsx';
 
 // Loaded on demand: the chart library is the biggest single dependency of the app.
 const loadPriceChart = () => import('./PriceChart.tsx');
-
-/**
- * Keeps a chart failure (its chunk did not load offline, or the canvas failed) inside the
- * chart box: the price and figures above and below stay usable.
- */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 type Kline = { key: string; period: CandlePeriod; status: 'loading' | 'ready' | 'failed'; bars: ChartBar[] };
 
