@@ -21,8 +21,9 @@ describe('LoginPage', () => {
     await fillAndSubmit('9000000001', 'not-the-password', /^sign in$/i);
     expect(await screen.findByText('Incorrect mobile number or password.')).toBeTruthy();
     expect(session.token).toBeNull();
-    // The button is usable again for the next attempt.
-    expect((screen.getByRole('button', { name: /^sign in$/i }) as HTMLButtonElement).disabled).toBe(false);
+    // The button is usable again for the next attempt (the toast can paint a moment before the
+    // in-flight guard lets go, so wait for the button rather than read it at once).
+    expect(((await screen.findByRole('button', { name: /^sign in$/i })) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('wrong-password-in-korean-shows-the-korean-toast', async () => {
