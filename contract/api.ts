@@ -144,6 +144,11 @@ import {
   staffMeResponse,
   staffSetActiveRequest,
 } from './staff.ts';
+import { admins, anyStaff, operators, reviewers } from './staffRoles.ts';
+import { ipoCommands } from './ipo.ts';
+import { placementCommands } from './placement.ts';
+import { blockCommands } from './block.ts';
+import { vipCommands } from './vip.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
@@ -157,10 +162,6 @@ import {
 
 const nothing = z.null();
 
-const anyStaff = ['reviewer', 'operator', 'admin'] as const;
-const operators = ['operator', 'admin'] as const;
-const admins = ['admin'] as const;
-const reviewers = ['reviewer', 'admin'] as const;
 
 export const api = {
   'common/config': { auth: false, request: siteConfigRequest, response: siteConfigResponse },
@@ -277,6 +278,12 @@ export const api = {
   'pledge/release': { auth: true, request: pledgeIdRequest, response: pledgeView },
   'admin/pledges/list': { auth: 'staff', roles: reviewers, request: adminPledgesListRequest, response: adminPledgesListResponse },
   'admin/pledges/review': { auth: 'staff', roles: reviewers, request: pledgeReviewRequest, response: adminPledgeRow },
+  // the primary market: IPOs and their draws, placements and rights issues, the block-trade desk, VIP allocations.
+  // Each domain keeps its table beside its schemas (contract/<domain>.ts).
+  ...ipoCommands,
+  ...placementCommands,
+  ...blockCommands,
+  ...vipCommands,
 } as const;
 
 export type Api = typeof api;

@@ -180,6 +180,44 @@ export const messageKeys = [
   'pledge_loan_not_repaid',
   'position_pledged',
   'margin_loan_second_approver_must_differ',
+  // IPOs, in the order the rules are checked (a parameter: the cap in rupees, or the most applications)
+  'ipo_not_found',
+  'subscription_channel_not_open',
+  'subscription_time_not_yet_arrived',
+  'subscription_ended',
+  'ipo_not_whole_lots',
+  'ipo_amount_above_retail_cap',
+  'ipo_max_applications_reached',
+  'ipo_application_not_found',
+  'order_not_in_subscription_status',
+  'ipo_not_drawn',
+  'ipo_not_closed',
+  'ipo_public_value_mismatch',
+  'ipo_not_editable',
+  'ipo_dates_invalid',
+  'ipo_code_taken',
+  'not_yet_listed',
+  // placements and rights issues
+  'placement_not_found',
+  'placement_not_open',
+  'placement_not_entitled',
+  'placement_above_entitlement',
+  'placement_below_minimum',
+  // the block-trade desk (a parameter: the minimum shares, or the minimum amount in rupees)
+  'block_not_found',
+  'bulk_trade_closed',
+  'block_below_minimum_shares',
+  'block_below_minimum_amount',
+  'block_sold_out',
+  'block_price_outside_band',
+  // VIP allocations
+  'vip_allocation_not_found',
+  'vip_level_not_allowed',
+  'vip_allocation_closed',
+  'vip_allocation_sold_out',
+  // intraday (a parameter: the minimum shares)
+  'intraday_minimum_not_met',
+  'intraday_closed_for_the_day',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];
