@@ -45,6 +45,11 @@ export const settingValueSchemas = {
   'loan.annual_rate_bps': wholeNumberFrom(0, 10_000),
   'loan.credit_limit_max': positiveRupees,
   'loan.term_days': wholeNumberFrom(1, 3650),
+  // the block-trade desk (server/block/)
+  'block.price_band_bps': wholeNumberFrom(0, 2000),
+  'block.minimum_shares': wholeNumberFrom(1, 10_000_000),
+  'block.minimum_amount': positiveRupees,
+  'block.lock_trading_days': wholeNumberFrom(0, 30),
   ...tradingSettingSchemas,
 } as const;
 
@@ -54,7 +59,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

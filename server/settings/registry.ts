@@ -184,6 +184,26 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'loan',
     description: 'Days after which a loan still open counts as a missed payment in the credit score.',
   }),
+  'block.price_band_bps': define('block.price_band_bps', {
+    defaultValue: 300,
+    group: 'block',
+    description: 'A block is priced within this many basis points of the market price when it is saved (300 = 3 %).',
+  }),
+  'block.minimum_shares': define('block.minimum_shares', {
+    defaultValue: 100,
+    group: 'block',
+    description: 'Fewest shares one block purchase may buy.',
+  }),
+  'block.minimum_amount': define('block.minimum_amount', {
+    defaultValue: '2000000.00',
+    group: 'block',
+    description: 'Smallest amount one block purchase may pay, in rupees.',
+  }),
+  'block.lock_trading_days': define('block.lock_trading_days', {
+    defaultValue: 1,
+    group: 'block',
+    description: 'Shares bought from a block on trading day T can be sold from trading day T+N.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

@@ -48,6 +48,10 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'loan.annual_rate_bps': { kind: 'integer', unit: 'basisPoints' },
   'loan.credit_limit_max': { kind: 'rupees' },
   'loan.term_days': { kind: 'integer', unit: 'count' },
+  'block.price_band_bps': { kind: 'integer', unit: 'basisPoints' },
+  'block.minimum_shares': { kind: 'integer', unit: 'count' },
+  'block.minimum_amount': { kind: 'rupees' },
+  'block.lock_trading_days': { kind: 'integer', unit: 'tradingDays' },
   ...tradingSettingInputs(),
 };
 
@@ -81,6 +85,10 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'loan.annual_rate_bps': { title: msg`Loan interest rate`, description: msg`Yearly interest rate of new loans, in basis points (1200 = 12 %), accrued daily on the principal, actual/365.` },
   'loan.credit_limit_max': { title: msg`Largest credit limit`, description: msg`Credit-loan limit of the excellent credit level, in rupees; the other levels lend a share of it.` },
   'loan.term_days': { title: msg`Loan term`, description: msg`Days after which a loan still open counts as a missed payment in the credit score.` },
+  'block.price_band_bps': { title: msg`Block price band`, description: msg`A block is priced within this many basis points of the market price when it is saved (300 = 3 %).` },
+  'block.minimum_shares': { title: msg`Block minimum shares`, description: msg`Fewest shares one block purchase may buy.` },
+  'block.minimum_amount': { title: msg`Block minimum amount`, description: msg`Smallest amount one block purchase may pay, in rupees.` },
+  'block.lock_trading_days': { title: msg`Block lock-up (T+N)`, description: msg`Shares bought from a block on trading day T can be sold from trading day T+N.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -104,6 +112,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   fx: msg`Currency exchange`,
   pledge: msg`Margin loans on pledged stock`,
   loan: msg`Credit loans`,
+  block: msg`Block-trade desk`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);
