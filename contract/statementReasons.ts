@@ -61,6 +61,10 @@ export const statementReasonParams = {
   loan_repaid: z.strictObject({ loan_id: recordId, amount: moneyParam, interest: moneyParam, principal: moneyParam }),
   /** Pledged stock sold past the loan-to-value sale line, its proceeds repaying the margin loan (server/lending/pledgeMonitor.ts). */
   pledge_sold: z.strictObject({ pledge_id: recordId, order_no: orderNo, code: name, loan_id: recordId, amount: moneyParam, interest: moneyParam, principal: moneyParam }),
+  // placements and rights issues (server/placement/): an application's money held, released, and paid for allotted shares
+  placement_application_held: z.strictObject({ placement_id: recordId, code: name, quantity, amount: moneyParam }),
+  placement_application_released: z.strictObject({ placement_id: recordId, application_id: recordId, code: name, amount: moneyParam }),
+  placement_allotted: z.strictObject({ placement_id: recordId, application_id: recordId, code: name, quantity, amount: moneyParam }),
 } as const;
 
 export type StatementReasonKind = keyof typeof statementReasonParams;

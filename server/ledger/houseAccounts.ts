@@ -17,6 +17,7 @@ const houseMayGoNegative: Record<HouseKind, boolean> = {
   house_bank: true,
   house_fx: true,
   house_lending: true,
+  house_placement_escrow: false,
 };
 
 /**

@@ -27,6 +27,8 @@ export const ledgerAccountKinds = [
   'house_interest',
   // what a user owes on loans: a negative balance
   'user_loan',
+  // placement and rights-issue money allotted and on its way into the user's position (zero between allotments)
+  'house_placement_escrow',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -34,6 +36,7 @@ export const transferKinds = [
   'demo_funding', 'freeze', 'unfreeze', 'test', 'order_freeze', 'order_fill', 'order_cancel', 'position_close',
   'deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout',
   'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale',
+  'placement_hold', 'placement_release', 'placement_allot',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
@@ -56,6 +59,9 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   loan_interest: ['loan_interest_accrued'],
   loan_repay: ['loan_repaid'],
   pledge_sale: ['pledge_sold'],
+  placement_hold: ['placement_application_held'],
+  placement_release: ['placement_application_released'],
+  placement_allot: ['placement_allotted'],
 };
 
 /** Money moved into (positive) or out of (negative) one account, in minor units of the account's currency. */
