@@ -28,6 +28,9 @@ export const auditActions = [
   'pledge.first_approve',
   'pledge.approve',
   'pledge.reject',
+  'placement.save',
+  'placement.allot',
+  'placement.withdraw',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

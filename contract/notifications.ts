@@ -26,6 +26,9 @@ export const notificationParams = {
   pledge_rejected: z.object({ pledge_id: z.string(), amount: rupees, reason }),
   pledge_ltv_warning: z.object({ pledge_id: z.string(), ltv_percent: z.string(), sale_percent: z.string() }),
   pledge_stock_sold: z.object({ pledge_id: z.string(), order_no: z.string(), code: z.string(), amount: rupees }),
+  // placements and rights issues: shares allotted (possibly none) and the money released
+  placement_allotted: z.object({ placement_id: z.string(), code: z.string(), quantity: z.number().int(), amount_paid: rupees, amount_released: rupees }),
+  placement_withdrawn: z.object({ placement_id: z.string(), code: z.string(), amount_released: rupees, reason }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParams;

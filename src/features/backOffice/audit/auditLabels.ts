@@ -22,6 +22,9 @@ export const auditActionNames = {
   'pledge.first_approve': msg`Margin loan approved (first of two)`,
   'pledge.approve': msg`Margin loan approved`,
   'pledge.reject': msg`Margin loan rejected`,
+  'placement.save': msg`Placement or rights issue saved`,
+  'placement.allot': msg`Placement or rights issue allotted`,
+  'placement.withdraw': msg`Placement or rights issue withdrawn`,
 } satisfies Record<string, MessageDescriptor>;
 
 type UnnamedAction = Exclude<AuditAction, keyof typeof auditActionNames>;

@@ -26,6 +26,9 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'pledge.first_approve': msg`Margin loan approved by a first reviewer`,
   'pledge.approve': msg`Margin loan approved`,
   'pledge.reject': msg`Margin loan rejected`,
+  'placement.save': msg`Placement or rights issue saved`,
+  'placement.allot': msg`Placement or rights issue allotted`,
+  'placement.withdraw': msg`Placement or rights issue withdrawn`,
 };
 
 export const staffRoleLabels: Record<StaffRole, MessageDescriptor> = {

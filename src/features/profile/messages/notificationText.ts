@@ -104,6 +104,19 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const amount = amountOf(reading);
     return msg`Your pledged ${code} position was sold because the loan-to-value passed the sale line; ${amount} of margin loan ${pledgeId} was repaid.`;
   },
+  placement_allotted: ({ params }) => {
+    const code = text(params, 'code');
+    const quantity = text(params, 'quantity');
+    const paid = formatMoney(text(params, 'amount_paid'), 'INR');
+    const released = formatMoney(text(params, 'amount_released'), 'INR');
+    return msg`Placement ${code}: ${quantity} shares allotted for ${paid}; ${released} released to your available balance.`;
+  },
+  placement_withdrawn: ({ params }) => {
+    const code = text(params, 'code');
+    const released = formatMoney(text(params, 'amount_released'), 'INR');
+    const reason = text(params, 'reason');
+    return msg`The ${code} placement was withdrawn (${reason}); ${released} held for your application was released.`;
+  },
 };
 
 const unknownKind = msg`You have a new message. Update the app to read it.`;
