@@ -6,6 +6,14 @@ import { toStreamQuote } from './streamQuote.ts';
 // and a frame every `frameIntervalMs` with the instruments that changed since the last
 // one. Everything downstream (socket.io subscribers, the recorder, the candle
 // aggregator) consumes the same frames, so a recording holds exactly what was published.
+// A new instrument may join while running (list(): an IPO's listing day); everything that
+// reads `instruments`, instrument() and quotes() (search, rankings, sectors, the stream's
+// board) sees it from then on, and its first quote goes out in the next frame.
+
+/** Instruments listed while running, at most: each one is simulated every step, so the list is bounded. */
+export const runtimeListingsMax = 500;
+
+export type ListingOutcome = 'listed' | 'already_listed' | 'ignored_by_replay';
 
 export interface Market {
   readonly source: FeedSource;
@@ -20,12 +28,19 @@ export interface Market {
   stop(): void;
   /** Publishes what is pending now; the timer does this every frame interval. */
   flush(): void;
+  /**
+   * Lists a new instrument: it trades from `openMinor` at `listedAt` (minor units; also the listing day's base price).
+   * Listing a code that trades already changes nothing; a replay ignores listings (it plays only what was recorded).
+   */
+  list(spec: InstrumentSpec, listing: { openMinor: number; listedAt: number }): ListingOutcome;
 }
 
 export function createMarket(feed: MarketFeed, options: { frameIntervalMs?: number; now?: () => number } = {}): Market {
   const frameIntervalMs = options.frameIntervalMs ?? streamLimits.frameIntervalMs;
   const now = options.now ?? Date.now;
   const specs = new Map(feed.instruments.map((spec) => [spec.code, spec]));
+  const instruments: InstrumentSpec[] = [...feed.instruments];
+  let runtimeListings = 0;
   const latest = new Map<string, QuoteState>();
   for (const quote of feed.initialQuotes()) latest.set(quote.code, quote);
   const pending = new Map<string, QuoteState>();
@@ -49,9 +64,22 @@ export function createMarket(feed: MarketFeed, options: { frameIntervalMs?: numb
   }
 
 
+  function list(spec: InstrumentSpec, listing: { openMinor: number; listedAt: number }): ListingOutcome {
+    if (specs.has(spec.code)) return 'already_listed';
+    if (!feed.list) return 'ignored_by_replay';
+    if (runtimeListings >= runtimeListingsMax) throw new Error(`market: at most ${runtimeListingsMax} instruments may be listed while running`);
+    if (!Number.isSafeInteger(listing.openMinor) || listing.openMinor <= 0) throw new Error(`market: ${spec.code} needs a positive opening price`);
+    const quote = feed.list(spec, { openMinor: listing.openMinor, time: listing.listedAt });
+    runtimeListings += 1;
+    specs.set(spec.code, spec);
+    instruments.push(spec);
+    receive([quote]);
+    return 'listed';
+  }
+
   return {
     source: feed.source,
-    instruments: feed.instruments,
+    instruments,
     instrument: (code) => specs.get(code),
     quote: (code) => latest.get(code),
     quotes: () => latest.values(),
@@ -72,5 +100,6 @@ export function createMarket(feed: MarketFeed, options: { frameIntervalMs?: numb
       flush();
     },
     flush,
+    list,
   };
 }

@@ -59,4 +59,15 @@ export interface MarketFeed {
   /** Starts delivering quote changes; each call is a batch of instruments that changed at one instant. */
   start(onQuotes: (quotes: QuoteState[]) => void): void;
   stop(): void;
+  /**
+   * Starts trading a new instrument while running (a listing) and returns its first quote; it joins `instruments`.
+   * Absent on a feed that cannot invent prices: a replay plays what was recorded and ignores listings.
+   */
+  list?(spec: InstrumentSpec, listing: FeedListing): QuoteState;
+}
+
+/** How a new instrument starts trading: its opening price (minor units), which is also the listing day's base price, and when. */
+export interface FeedListing {
+  openMinor: number;
+  time: number;
 }

@@ -125,7 +125,15 @@ export async function openMarket(config: MarketConfig, options: OpenMarketOption
         initial: [...market.quotes()].map(toStreamQuote),
       })
     : null;
-  if (recorder) market.onFrame((frame) => recorder.write(frame));
+  // A recording's header lists the instruments at its start, and a replay refuses a quote of any other code:
+  // an instrument listed while recording stays out of it (a replay ignores listings anyway).
+  const recordedCodes = new Set(feed.instruments.map((spec) => spec.code));
+  if (recorder) {
+    market.onFrame((frame) => {
+      const quotes = frame.quotes.filter((quote) => recordedCodes.has(quote[0]));
+      if (quotes.length > 0) recorder.write({ ...frame, quotes });
+    });
+  }
 
   const kline: KlineSource = {
     // A replay's ranges (range_1w …) end on the replayed clock, not on the wall clock it plays on.

@@ -3,7 +3,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { FeedSource, SessionPhase } from '../../../contract/market.ts';
 import { istDay, istMinuteOfDay, nsePhaseAt, nseSession } from '../../../contract/calendar.ts';
 import { gaussianFrom } from '../gaussian.ts';
-import type { InstrumentSpec, MarketFeed, QuoteState } from '../model.ts';
+import type { FeedListing, InstrumentSpec, MarketFeed, QuoteState } from '../model.ts';
 import { priceBand } from '../priceBand.ts';
 
 // A deterministic market: the same seed and the same step times give the same stream.
@@ -14,6 +14,8 @@ import { priceBand } from '../priceBand.ts';
 // An instrument with a profile (its real daily volatility and volume, see
 // candles/dailyHistory.ts) gets its own noise scaled to its volatility and trades so that a
 // full session's volume is of the order of its real volume; the others keep the defaults.
+// An instrument listed while running (list()) joins the draws from its listing on, so the
+// stream stays the same for the same seed, step times and listings.
 
 export interface SimulatorOptions {
   seed: number;
@@ -38,6 +40,7 @@ export interface InstrumentProfile {
 export interface SimulatorFeed extends MarketFeed {
   /** Advances the market to `time` by one step and returns the quotes that changed. Used by the timer and by tests. */
   stepAt(time: number): QuoteState[];
+  list(spec: InstrumentSpec, listing: FeedListing): QuoteState;
 }
 
 /** Per-step volatility of each return component; together about 2 % a day over a 6¼-hour session. */
@@ -49,6 +52,8 @@ const referenceDailyVolatility = 0.015;
 /** Mean shares a trade aimed at for profiled instruments: thinly traded ones trade rarely instead of in single shares every second. */
 const targetSharesPerTrade = 20;
 const tradeProbabilityBounds = { min: 0.01, max: 0.9 } as const;
+/** Liquidity quantile (0 smallest, 1 largest) of an instrument listed while running. */
+const newListingLiquidity = 0.5;
 
 interface Simulated {
   spec: InstrumentSpec;
@@ -80,20 +85,14 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
   const indices: { spec: InstrumentSpec; quote: QuoteState; base: number }[] = [];
   const byCode = new Map<string, Simulated>();
 
-  for (const spec of options.instruments) {
-    const prevClose = options.prevCloses.get(spec.code) ?? fallbackPrice(spec);
-    const quote = emptyQuote(spec.code, prevClose);
-    if (spec.kind === 'index') {
-      indices.push({ spec, quote, base: prevClose });
-      continue;
-    }
-    // Liquidity quantile: 1 for the largest company, 0 for the smallest.
-    const liquidity = 1 - (capRank.get(spec.code) ?? options.instruments.length) / options.instruments.length;
-    const profile = options.profiles?.get(spec.code);
+  // The feed's own list: a listing while running adds to it, and the market reads it as it grows.
+  const instruments: InstrumentSpec[] = [...options.instruments];
+  function addStock(spec: InstrumentSpec, quote: QuoteState, liquidity: number, profile: InstrumentProfile | undefined): void {
     // A session's expected volume = trading steps × probability × mean shares; the profile fixes it at the real volume.
     const profiledProbability = profile
       ? Math.min(tradeProbabilityBounds.max, Math.max(tradeProbabilityBounds.min, profile.dailyVolume / (stepsPerSession * targetSharesPerTrade)))
       : null;
+    const prevClose = quote.prevClose;
     const simulated: Simulated = {
       spec,
       quote,
@@ -106,6 +105,16 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
     };
     stocks.push(simulated);
     byCode.set(spec.code, simulated);
+  }
+  for (const spec of options.instruments) {
+    const prevClose = options.prevCloses.get(spec.code) ?? fallbackPrice(spec);
+    const quote = emptyQuote(spec.code, prevClose);
+    if (spec.kind === 'index') {
+      indices.push({ spec, quote, base: prevClose });
+      continue;
+    }
+    // Liquidity quantile: 1 for the largest company, 0 for the smallest.
+    addStock(spec, quote, 1 - (capRank.get(spec.code) ?? options.instruments.length) / options.instruments.length, options.profiles?.get(spec.code));
   }
 
   const phaseAt = (time: number): SessionPhase => (options.calendar === 'ist' ? nsePhaseAt(time) : 'open');
@@ -156,10 +165,22 @@ export function createSimulatorFeed(options: SimulatorOptions): SimulatorFeed {
   const source: FeedSource = { kind: 'simulated', date: null, calendar: options.calendar };
   return {
     source,
-    instruments: options.instruments,
+    instruments,
     initialQuotes: () => [...indices.map((i) => i.quote), ...stocks.map((s) => s.quote)].map((q) => ({ ...q })),
     phaseAt,
     stepAt,
+    list(spec, listing) {
+      if (byCode.has(spec.code) || spec.kind === 'index') throw new Error(`simulator: ${spec.code} is already trading or is an index`);
+      // The listing day's base price is the discovered open (as NSE's special pre-open session for a new listing sets it), so
+      // the band and the pull back towards the previous close act around it; the simulator trades it from the next step.
+      const quote = emptyQuote(spec.code, listing.openMinor);
+      startDay(quote, istDay(listing.time));
+      applyTrade(quote, listing.openMinor, 0, 0, listing.time);
+      // A newcomer trades like a mid-sized company until it has a history of its own.
+      addStock(spec, quote, newListingLiquidity, undefined);
+      instruments.push(spec);
+      return { ...quote };
+    },
     start(onQuotes) {
       const tick = () => {
         const time = Math.floor(now() / stepMs) * stepMs;
