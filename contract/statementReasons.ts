@@ -35,6 +35,10 @@ export const ledgerMoneyParam = (minor: bigint, currency: LedgerCurrency): Money
 /** A price as the stream sends it (hundredths of its currency) as a parameter. */
 export const priceParam = (hundredths: bigint, currency: LedgerCurrency): MoneyParam => ({ amount: hundredths.toString(), currency });
 
+function fixedPriceOpening() {
+  return z.strictObject({ order_no: orderNo, origin_id: name, quantity, code: name, price: moneyParam, amount: moneyParam });
+}
+
 /** Each kind with the parameters its sentence needs. A domain adding a kind of transfer adds its reason here. */
 export const statementReasonParams = {
   demo_funding: z.strictObject({ amount: moneyParam }),
@@ -59,6 +63,15 @@ export const statementReasonParams = {
   loan_borrowed: z.strictObject({ loan_id: recordId, amount: moneyParam }),
   loan_interest_accrued: z.strictObject({ loan_id: recordId, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), amount: moneyParam }),
   loan_repaid: z.strictObject({ loan_id: recordId, amount: moneyParam, interest: moneyParam, principal: moneyParam }),
+  // Positions bought at a fixed price outside the market (server/trading/fixedPricePositions.ts), one kind per origin so
+  // each reads as its own sentence: `origin_id` names the issue, placement, block purchase or allocation; `amount` is
+  // everything paid (price × quantity and any opening fees).
+  position_opened_from_ipo: fixedPriceOpening(),
+  position_opened_from_placement: fixedPriceOpening(),
+  position_opened_from_block: fixedPriceOpening(),
+  position_opened_from_vip: fixedPriceOpening(),
+  /** An intraday position closed at the market price at the configured square-off time (server/trading/intradaySquareOff.ts). */
+  position_squared_off: z.strictObject({ order_no: orderNo, code: name, price: moneyParam, absorbed: moneyParam.optional() }),
   /** Pledged stock sold past the loan-to-value sale line, its proceeds repaying the margin loan (server/lending/pledgeMonitor.ts). */
   pledge_sold: z.strictObject({ pledge_id: recordId, order_no: orderNo, code: name, loan_id: recordId, amount: moneyParam, interest: moneyParam, principal: moneyParam }),
   // placements and rights issues (server/placement/): an application's money held, released, and paid for allotted shares

@@ -56,7 +56,22 @@ export const orderPageSize = 30;
 /** Closed positions summed per currency (revenue in won is never added to revenue in rupees); rupees first and always there. */
 export const historySummaryResponse = z.array(z.object({ currency: z.enum(ledgerCurrencies), revenue: z.string(), margins: z.string(), positions: z.number().int() }));
 
-export const closeReasons = ['user', 'margin_call'] as const;
+/** Why a position closed: its owner, the margin call, or the intraday square-off at the configured time. */
+export const closeReasons = ['user', 'margin_call', 'intraday_square_off'] as const;
+export type CloseReason = (typeof closeReasons)[number];
+
+/** 'delivery' positions are held until closed; 'intraday' ones are squared off at the configured time of the session. */
+export const orderProducts = ['delivery', 'intraday'] as const;
+export type OrderProduct = (typeof orderProducts)[number];
+
+/**
+ * Where a position bought at a fixed price outside the market came from (server/trading/fixedPricePositions.ts):
+ * shares allotted in an IPO or a placement, bought from a block or from a VIP allocation; `id` names the record there.
+ */
+export const orderOriginKinds = ['ipo', 'placement', 'block', 'vip'] as const;
+export type OrderOriginKind = (typeof orderOriginKinds)[number];
+export const orderOrigin = z.object({ kind: z.enum(orderOriginKinds), id: z.string() });
+export type OrderOrigin = z.infer<typeof orderOrigin>;
 
 export const order = z.object({
   order_no: z.string(),
@@ -88,6 +103,9 @@ export const order = z.object({
   closed_at: z.string().nullable(),
   /** The position may not be closed before this instant (lock-up / sell after N minutes). */
   locked_until: z.string().nullable(),
+  product: z.enum(orderProducts),
+  /** Null for an order placed on the market. */
+  origin: orderOrigin.nullable(),
 });
 export type Order = z.infer<typeof order>;
 export const orderList = z.array(order);

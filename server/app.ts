@@ -40,7 +40,7 @@ import { registerStaffRoutes } from './staff/routes.ts';
 import { authenticateStaff } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
-import { lotOf } from './trading/orders.ts';
+import { lotOf, type TradingContext } from './trading/orders.ts';
 import { attachOrderPushes } from './trading/orderPushes.ts';
 import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
@@ -77,6 +77,8 @@ export interface App {
   stream: ReturnType<typeof attachQuoteStream>;
   execution: ReturnType<typeof createExecution>;
   writer: OrderWriter;
+  /** The trading context (rules in force, writer, market): for domains that open positions (fixedPricePositions.ts) and tests. */
+  trading: TradingContext;
   /** Configuration values staff may change (server/settings/registry.ts). */
   settings: Settings;
   /** Posts each IST business date's loan interest (server/lending/accrualJob.ts); tests run it for a date by hand. */
@@ -197,5 +199,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, settings, pledgeMonitor, accrualJob, portfolioJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob };
 }

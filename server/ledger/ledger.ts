@@ -35,7 +35,7 @@ export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 export const transferKinds = [
   'demo_funding', 'freeze', 'unfreeze', 'test', 'order_freeze', 'order_fill', 'order_cancel', 'position_close',
   'deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout',
-  'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale',
+  'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale', 'position_open',
   'placement_hold', 'placement_release', 'placement_allot',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
@@ -49,7 +49,9 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   order_freeze: ['order_margin_held'],
   order_fill: ['order_filled'],
   order_cancel: ['order_cancelled'],
-  position_close: ['position_closed', 'position_closed_by_margin_call'],
+  position_close: ['position_closed', 'position_closed_by_margin_call', 'position_squared_off'],
+  // A position bought at a fixed price outside the market (server/trading/fixedPricePositions.ts).
+  position_open: ['position_opened_from_ipo', 'position_opened_from_placement', 'position_opened_from_block', 'position_opened_from_vip'],
   deposit: ['deposit_received'],
   withdrawal_hold: ['withdrawal_held'],
   withdrawal_release: ['withdrawal_rejected'],

@@ -1,4 +1,4 @@
-import type { Order, OrderSide, OrderStatus, OrderType } from '../../contract/trading.ts';
+import type { CloseReason, Order, OrderOriginKind, OrderProduct, OrderSide, OrderStatus, OrderType } from '../../contract/trading.ts';
 import { formatMinorAmount, type LedgerCurrency, ledgerAmountOfHundredths } from '../../contract/currencies.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Sql } from '../db/database.ts';
@@ -32,13 +32,18 @@ export type OrderRow = {
   close_service_fee_paise: bigint;
   close_tax_paise: bigint;
   realised_pnl_paise: bigint | null;
-  close_reason: 'user' | 'margin_call' | null;
+  close_reason: CloseReason | null;
   locked_until: Date | null;
   created_at: Date;
   filled_at: Date | null;
   closed_at: Date | null;
   /** The owner's key for the cancel or close that ended the order (migration 0012), so a retry of it answers instead of being refused. */
   end_idempotency_key: string | null;
+  /** Migration 0020: 'intraday' positions are squared off at the configured time. */
+  product: OrderProduct;
+  /** Set together for a position bought at a fixed price outside the market (fixedPricePositions.ts), null otherwise. */
+  origin_kind: OrderOriginKind | null;
+  origin_id: string | null;
 };
 
 /** Prices travel in hundredths whatever the currency. */
@@ -74,6 +79,8 @@ export function toOrder(row: OrderRow, name: string): Order {
     filled_at: time(row.filled_at),
     closed_at: time(row.closed_at),
     locked_until: time(row.locked_until),
+    product: row.product,
+    origin: row.origin_kind === null || row.origin_id === null ? null : { kind: row.origin_kind, id: row.origin_id },
   };
 }
 

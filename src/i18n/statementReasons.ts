@@ -39,6 +39,17 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
   placement_application_held: msg({ id: 'statement.placement_application_held', message: 'Placement {placement_id}: {amount} held for {quantity} {code} shares applied for' }),
   placement_application_released: msg({ id: 'statement.placement_application_released', message: 'Placement {placement_id}: {amount} released from application {application_id} ({code})' }),
   placement_allotted: msg({ id: 'statement.placement_allotted', message: 'Placement {placement_id}: {quantity} {code} shares allotted on application {application_id}, {amount} paid' }),
+  position_opened_from_ipo: msg({ id: 'statement.position_opened_from_ipo', message: 'Order {order_no}: {quantity} {code} allotted in IPO {origin_id} at {price}, {amount} paid' }),
+  position_opened_from_placement: msg({
+    id: 'statement.position_opened_from_placement', message: 'Order {order_no}: {quantity} {code} allotted in placement {origin_id} at {price}, {amount} paid',
+  }),
+  position_opened_from_block: msg({
+    id: 'statement.position_opened_from_block', message: 'Order {order_no}: {quantity} {code} bought from block trade {origin_id} at {price}, {amount} paid',
+  }),
+  position_opened_from_vip: msg({
+    id: 'statement.position_opened_from_vip', message: 'Order {order_no}: {quantity} {code} bought from VIP allocation {origin_id} at {price}, {amount} paid',
+  }),
+  position_squared_off: msg({ id: 'statement.position_squared_off', message: 'Order {order_no}: intraday {code} position squared off at {price} at the square-off time' }),
   side_long: msg({ id: 'statement.side_long', message: 'buy (long)' }),
   side_short: msg({ id: 'statement.side_short', message: 'sell (short)' }),
   with_loss_absorbed: msg({ id: 'statement.with_loss_absorbed', message: '{sentence}; the loss beyond the account ({absorbed}) was absorbed by the firm' }),

@@ -53,7 +53,8 @@ const holding = (overrides: Partial<OrderRow>): OrderRow => ({
   id: 77n, user_id: 1n, idempotency_key: 'held-order-1', code: 'TCS', currency: 'INR', side: 'long', type: 'market', status: 'holding', quantity: 100n, lot: 100,
   leverage: 5, limit_price_paise: null, frozen_paise: 0n, open_service_fee_bps: null, open_tax_bps: null, fill_price_paise: 350_000n, margin_paise: 7_000_000n, open_service_fee_paise: 0n,
   open_tax_paise: 0n, close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
-  locked_until: null, created_at: new Date(now), filled_at: new Date(now), closed_at: null, end_idempotency_key: null, ...overrides,
+  locked_until: null, created_at: new Date(now), filled_at: new Date(now), closed_at: null, end_idempotency_key: null,
+  product: 'delivery', origin_kind: null, origin_id: null, ...overrides,
 });
 
 describe('planning a batch', () => {

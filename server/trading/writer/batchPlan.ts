@@ -201,7 +201,7 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     frozen_paise: frozen, open_service_fee_bps: schedule.serviceFeeBps,
     open_tax_bps: command.side === 'long' ? schedule.stampDutyBps : schedule.sellingFeeBps, fill_price_paise: null, margin_paise: null, open_service_fee_paise: 0n, open_tax_paise: 0n,
     close_price_paise: null, close_service_fee_paise: 0n, close_tax_paise: 0n, realised_pnl_paise: null, close_reason: null,
-    locked_until: null, filled_at: null, closed_at: null, end_idempotency_key: null,
+    locked_until: null, filled_at: null, closed_at: null, end_idempotency_key: null, product: command.product ?? 'delivery', origin_kind: null, origin_id: null,
   };
   const what = { side: command.side, quantity: command.quantity.toString(), code: command.code };
   const freezeTransfer = (orderId: bigint): TransferCommand => ({

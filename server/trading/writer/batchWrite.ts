@@ -47,10 +47,10 @@ export async function insertOrders(tx: Sql, rows: readonly (NewOrderRow & { id: 
   const inserted = await tx.query<OrderRow>(
     `INSERT INTO orders (id, user_id, idempotency_key, code, side, type, status, quantity, lot, leverage,
                          limit_price_paise, frozen_paise, fill_price_paise, margin_paise, open_service_fee_paise, open_tax_paise, filled_at, locked_until,
-                         open_service_fee_bps, open_tax_bps, currency)
+                         open_service_fee_bps, open_tax_bps, currency, product)
      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::int[], $10::int[],
                           $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::timestamptz[], $18::timestamptz[],
-                          $19::int[], $20::int[], $21::text[])
+                          $19::int[], $20::int[], $21::text[], $22::text[])
      RETURNING *`,
     [
       text(rows.map((row) => row.id)), text(rows.map((row) => row.user_id)), rows.map((row) => row.idempotency_key), rows.map((row) => row.code),
@@ -58,7 +58,7 @@ export async function insertOrders(tx: Sql, rows: readonly (NewOrderRow & { id: 
       rows.map((row) => row.lot), rows.map((row) => row.leverage), text(rows.map((row) => row.limit_price_paise)), text(rows.map((row) => row.frozen_paise)),
       text(rows.map((row) => row.fill_price_paise)), text(rows.map((row) => row.margin_paise)), text(rows.map((row) => row.open_service_fee_paise)),
       text(rows.map((row) => row.open_tax_paise)), times(rows.map((row) => row.filled_at)), times(rows.map((row) => row.locked_until)),
-      rows.map((row) => row.open_service_fee_bps), rows.map((row) => row.open_tax_bps), rows.map((row) => row.currency),
+      rows.map((row) => row.open_service_fee_bps), rows.map((row) => row.open_tax_bps), rows.map((row) => row.currency), rows.map((row) => row.product),
     ],
   );
   return new Map(inserted.map((row) => [row.id, row]));

@@ -1,4 +1,4 @@
-import type { OrderSide, OrderType } from '../../../contract/trading.ts';
+import type { OrderProduct, OrderSide, OrderType } from '../../../contract/trading.ts';
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
 import type { OrderRow } from '../orderStore.ts';
 
@@ -23,6 +23,8 @@ export interface PlaceCommand {
   pricePaise: bigint;
   /** Market orders, and limits the market has already crossed, fill as they are accepted. */
   fillsNow: boolean;
+  /** 'delivery' when not given. */
+  product?: OrderProduct;
 }
 
 /** A resting limit the stream has crossed: fills at its limit, or does nothing if it is no longer pending. */

@@ -55,6 +55,12 @@ export interface OrderWriter {
   submit<Command extends WriterCommand>(command: Command): Promise<ResultOf<Command>>;
   /** Adds a listener for what each batch committed; it runs after the commit, before the batch's answers. */
   subscribe(listener: OrderEventListener): () => void;
+  /**
+   * Hands subscribers events of orders written outside the writer, after their transaction
+   * committed (fixed-price positions, server/trading/fixedPricePositions.ts). Each accepted
+   * order takes its room in the books, as the writer's own do.
+   */
+  announce(events: readonly OrderEvent[]): void;
   /** Resolves when every command submitted so far has been answered. */
   idle(): Promise<void>;
   /** Batches written and commands in them since start, for benchmarks and logs. */
@@ -274,6 +280,10 @@ export function createOrderWriter({
       if (listeners.size >= listenersMax) throw new Error('trading: too many order event listeners');
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    announce(events) {
+      openOrderCount += events.filter((event) => event.kind === 'order_accepted').length;
+      publish(events);
     },
     idle() {
       if (freeLanes.length === house.length && queue.length === 0 && !pumpScheduled) return Promise.resolve();

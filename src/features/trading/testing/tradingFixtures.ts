@@ -55,6 +55,8 @@ export function orderOf(overrides: Partial<Order> = {}): Order {
     filled_at: '2026-11-23T04:00:00.000Z',
     closed_at: null,
     locked_until: null,
+    product: 'delivery',
+    origin: null,
     ...overrides,
   };
 }
