@@ -90,6 +90,13 @@ export const orderDetailSearch = routeSearch({ order_no: optionalText(orderNumbe
 /** /home/newsDetail?id=42 */
 export const newsArticleSearch = routeSearch({ id: optionalText(newsDetailRequest.shape.id) });
 
+/** /home/newStock?tab=upcoming: the IPO list's tab. */
+export const ipoTabs = ['open', 'upcoming', 'closed', 'listed'] as const;
+export type IpoTab = (typeof ipoTabs)[number];
+export const ipoListSearch = routeSearch({ tab: oneOf(ipoTabs, 'open') });
+/** /home/newStockBuy?ipo_id=7: one issue, its application form and its draw. */
+export const ipoSearch = routeSearch({ ipo_id: optionalText(idString) });
+
 /** /information/fundRecord?kind=trade */
 export const fundRecordsSearch = routeSearch({ kind: oneOf(fundRecordKinds, 'all') });
 /** /information/recharge?tab=history, or ?channel=4 from the list of deposit channels. */

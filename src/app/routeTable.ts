@@ -6,6 +6,8 @@ import {
   depositSearch,
   fundRecordsSearch,
   instrumentSearch,
+  ipoListSearch,
+  ipoSearch,
   marketSearch,
   newsArticleSearch,
   orderDetailSearch,
@@ -113,6 +115,9 @@ const pages = {
   withdrawalRecords: { load: () => import('../features/funding/withdrawal/WithdrawalRecordsPage.tsx'), exportName: 'WithdrawalRecordsPage' },
   exchange: { load: () => import('../features/fx/ExchangePage.tsx'), exportName: 'ExchangePage' },
   capitalTransfer: { load: () => import('../features/fx/CapitalTransferPage.tsx'), exportName: 'CapitalTransferPage' },
+  ipoList: { load: () => import('../features/ipo/IpoListPage.tsx'), exportName: 'IpoListPage' },
+  ipoApply: { load: () => import('../features/ipo/IpoApplyPage.tsx'), exportName: 'IpoApplyPage' },
+  ipoRecords: { load: () => import('../features/ipo/IpoRecordsPage.tsx'), exportName: 'IpoRecordsPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -139,12 +144,12 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/home/fllowDetail', msg`Copy trading details`),
   signedIn('/home/qcList', msg`Quant courses`),
   signedIn('/home/dayTrading', msg`Intraday trading`),
-  signedIn('/home/newStock', msg`IPO subscription`),
+  signedIn('/home/newStock', msg`IPO subscription`, pages.ipoList, backChrome, ipoListSearch),
   signedIn('/home/newStockps', msg`Placements`),
   signedIn('/home/newStockps1', msg`Placement orders`),
-  signedIn('/home/newStockBuy', msg`Apply for IPO`),
+  signedIn('/home/newStockBuy', msg`Apply for IPO`, pages.ipoApply, backChrome, ipoSearch),
   signedIn('/home/newStockPsBuy', msg`Apply for placement`),
-  signedIn('/home/newStockRecord', msg`Subscription records`),
+  signedIn('/home/newStockRecord', msg`Subscription records`, pages.ipoRecords),
   // Public: "forgot password" on the sign-in page may lead here.
   open('/home/kefuCenter', msg`Customer service`, pages.customerService),
 
