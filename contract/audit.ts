@@ -31,6 +31,10 @@ export const auditActions = [
   'placement.save',
   'placement.allot',
   'placement.withdraw',
+  'ipo.save',
+  'ipo.extend',
+  'ipo.withdraw',
+  'ipo.draw',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -50,6 +50,8 @@ export const settingValueSchemas = {
   'block.minimum_shares': wholeNumberFrom(1, 10_000_000),
   'block.minimum_amount': positiveRupees,
   'block.lock_trading_days': wholeNumberFrom(0, 30),
+  // IPOs (server/ipo/): the most one retail application may hold
+  'ipo.retail_cap': positiveRupees,
   ...tradingSettingSchemas,
 } as const;
 
@@ -59,7 +61,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

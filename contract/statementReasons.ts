@@ -78,6 +78,10 @@ export const statementReasonParams = {
   placement_application_held: z.strictObject({ placement_id: recordId, code: name, quantity, amount: moneyParam }),
   placement_application_released: z.strictObject({ placement_id: recordId, application_id: recordId, code: name, amount: moneyParam }),
   placement_allotted: z.strictObject({ placement_id: recordId, application_id: recordId, code: name, quantity, amount: moneyParam }),
+  // IPOs (server/ipo/): an application's money held, released (withdrawn, not allotted, or the rest after allotment), paid for allotted shares
+  ipo_application_held: z.strictObject({ ipo_id: recordId, code: name, quantity, amount: moneyParam }),
+  ipo_application_released: z.strictObject({ ipo_id: recordId, application_id: recordId, code: name, amount: moneyParam }),
+  ipo_allotted: z.strictObject({ ipo_id: recordId, application_id: recordId, code: name, quantity, amount: moneyParam }),
 } as const;
 
 export type StatementReasonKind = keyof typeof statementReasonParams;

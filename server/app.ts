@@ -25,6 +25,9 @@ import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor
 import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
+import { registerIpoRoutes } from './ipo/routes.ts';
+import { type IpoContext, startIpoStateJob } from './ipo/states.ts';
+import { istDay } from '../contract/calendarDays.ts';
 import { loadStatementReaders } from './i18n/statementReaders.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
@@ -63,6 +66,8 @@ export interface AppOptions {
   now?: () => number;
   /** Folder of uploaded images, outside the web root; created when missing. */
   uploadDir?: string;
+  /** Folder the IPO draw files are written to and served from (public); created when missing. */
+  ipoDrawDir?: string;
   /** Open orders the execution books watch at most (tests make it small). */
   orderBookCapacity?: number;
   /** Users' order commands waiting for the writer at most; more are answered system_busy (tests make it small). */
@@ -87,6 +92,8 @@ export interface App {
   pledgeMonitor: PledgeMonitor;
   /** Writes each IST business day's closing balances (server/portfolio/dailyJob.ts); tests run it through a day by hand. */
   portfolioJob: PortfolioJob;
+  /** The IPO context (server/ipo/states.ts): the demo seed and the listing use its services. */
+  ipo: IpoContext;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -103,6 +110,7 @@ export async function buildApp({
   tradingRules = defaultTradingRules,
   now = Date.now,
   uploadDir = resolve('./data/uploads'),
+  ipoDrawDir = resolve('./data/ipo-draws'),
   orderBookCapacity = bookCapacity,
   orderQueueMax,
   fxRates,
@@ -171,6 +179,16 @@ export async function buildApp({
   const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
   registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed, fx.replay) });
 
+  // IPOs: issues open and close by their dates (the job, and any read that meets one due); staff run the draw.
+  await mkdir(ipoDrawDir, { recursive: true });
+  const ipo: IpoContext = {
+    db, settings, now, drawDir: ipoDrawDir,
+    indexCloseOn: (day) => market.kline.candles('NIFTY50', 'day', 'none').find((bar) => istDay(bar.t < 1e12 ? bar.t * 1000 : bar.t) === day)?.c ?? null,
+    instrumentExists: (code) => market.market.instrument(code) !== undefined,
+  };
+  registerIpoRoutes(http, authenticators, ipo);
+  const ipoStateJob = startIpoStateJob(ipo, (error) => logger?.error({ err: error }, 'ipo state job failed'));
+
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
     return reply.code(404).type('text/plain').send('Not found');
@@ -189,6 +207,7 @@ export async function buildApp({
     execution.stop();
     await accrualJob.stop();
     await portfolioJob.stop();
+    await ipoStateJob.stop();
     await pledgeMonitor.stop();
     stopOrderPushes();
     await execution.settled();
@@ -199,5 +218,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, ipo };
 }

@@ -13,6 +13,8 @@ export interface ServerConfig {
   webDir: string;
   /** Uploaded images, outside the web root. */
   uploadDir: string;
+  /** Published IPO draw files (public, served at /ipo-draws/). */
+  ipoDrawDir: string;
   logLevel: string;
   market: MarketConfig;
   trading: TradingRules;
@@ -35,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     // Beside the embedded database by default; a server on a real PostgreSQL sets its own (a persistent volume).
     uploadDir: resolve(env.UPLOAD_DIR?.trim() || join(env.DATA_DIR ?? './data', 'uploads')),
+    ipoDrawDir: resolve(env.IPO_DRAW_DIR?.trim() || join(env.DATA_DIR ?? './data', 'ipo-draws')),
     logLevel: env.LOG_LEVEL ?? 'info',
     market: readMarketConfig(env, demoMode),
     trading: readTradingRules(env),

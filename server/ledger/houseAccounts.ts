@@ -18,6 +18,7 @@ const houseMayGoNegative: Record<HouseKind, boolean> = {
   house_fx: true,
   house_lending: true,
   house_placement_escrow: false,
+  house_ipo_escrow: false,
 };
 
 /**

@@ -29,6 +29,8 @@ export const ledgerAccountKinds = [
   'user_loan',
   // placement and rights-issue money allotted and on its way into the user's position (zero between allotments)
   'house_placement_escrow',
+  // IPO money paid for allotted shares, held until listing turns it into the users' positions (zero per issue once listed)
+  'house_ipo_escrow',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -37,6 +39,7 @@ export const transferKinds = [
   'deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout',
   'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale', 'position_open',
   'placement_hold', 'placement_release', 'placement_allot',
+  'ipo_hold', 'ipo_release', 'ipo_allot',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
@@ -64,6 +67,10 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   placement_hold: ['placement_application_held'],
   placement_release: ['placement_application_released'],
   placement_allot: ['placement_allotted'],
+  ipo_hold: ['ipo_application_held'],
+  ipo_release: ['ipo_application_released'],
+  // one transfer per application at the draw: the price of the allotted shares paid, the rest released
+  ipo_allot: ['ipo_allotted'],
 };
 
 /** Money moved into (positive) or out of (negative) one account, in minor units of the account's currency. */

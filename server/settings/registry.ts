@@ -204,6 +204,11 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'block',
     description: 'Shares bought from a block on trading day T can be sold from trading day T+N.',
   }),
+  'ipo.retail_cap': define('ipo.retail_cap', {
+    defaultValue: '200000.00',
+    group: 'ipo',
+    description: 'The most one retail IPO application may hold, in rupees (SEBI: ₹2,00,000). An issue takes the value in force when it opens.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

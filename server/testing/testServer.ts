@@ -43,6 +43,8 @@ export async function startTestServer(
     tradingRules: options.tradingRules,
     now: options.now,
     uploadDir,
+    // Inside the temporary folder, so the draws of one test never meet another's.
+    ipoDrawDir: join(uploadDir, 'ipo-draws'),
     orderBookCapacity: options.orderBookCapacity,
     orderQueueMax: options.orderQueueMax,
     fxRates: options.fxRates,

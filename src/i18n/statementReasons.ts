@@ -39,6 +39,9 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
   placement_application_held: msg({ id: 'statement.placement_application_held', message: 'Placement {placement_id}: {amount} held for {quantity} {code} shares applied for' }),
   placement_application_released: msg({ id: 'statement.placement_application_released', message: 'Placement {placement_id}: {amount} released from application {application_id} ({code})' }),
   placement_allotted: msg({ id: 'statement.placement_allotted', message: 'Placement {placement_id}: {quantity} {code} shares allotted on application {application_id}, {amount} paid' }),
+  ipo_application_held: msg({ id: 'statement.ipo_application_held', message: 'IPO {ipo_id}: {amount} held for {quantity} {code} shares applied for' }),
+  ipo_application_released: msg({ id: 'statement.ipo_application_released', message: 'IPO {ipo_id}: {amount} released from application {application_id} ({code})' }),
+  ipo_allotted: msg({ id: 'statement.ipo_allotted', message: 'IPO {ipo_id}: {quantity} {code} shares allotted on application {application_id}, {amount} paid' }),
   position_opened_from_ipo: msg({ id: 'statement.position_opened_from_ipo', message: 'Order {order_no}: {quantity} {code} allotted in IPO {origin_id} at {price}, {amount} paid' }),
   position_opened_from_placement: msg({
     id: 'statement.position_opened_from_placement', message: 'Order {order_no}: {quantity} {code} allotted in placement {origin_id} at {price}, {amount} paid',

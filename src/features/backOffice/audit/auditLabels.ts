@@ -25,6 +25,10 @@ export const auditActionNames = {
   'placement.save': msg`Placement or rights issue saved`,
   'placement.allot': msg`Placement or rights issue allotted`,
   'placement.withdraw': msg`Placement or rights issue withdrawn`,
+  'ipo.save': msg`IPO saved`,
+  'ipo.extend': msg`IPO dates extended`,
+  'ipo.withdraw': msg`IPO withdrawn`,
+  'ipo.draw': msg`IPO drawn and allotted`,
 } satisfies Record<string, MessageDescriptor>;
 
 type UnnamedAction = Exclude<AuditAction, keyof typeof auditActionNames>;

@@ -52,6 +52,7 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'block.minimum_shares': { kind: 'integer', unit: 'count' },
   'block.minimum_amount': { kind: 'rupees' },
   'block.lock_trading_days': { kind: 'integer', unit: 'tradingDays' },
+  'ipo.retail_cap': { kind: 'rupees' },
   ...tradingSettingInputs(),
 };
 
@@ -89,6 +90,7 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'block.minimum_shares': { title: msg`Block minimum shares`, description: msg`Fewest shares one block purchase may buy.` },
   'block.minimum_amount': { title: msg`Block minimum amount`, description: msg`Smallest amount one block purchase may pay, in rupees.` },
   'block.lock_trading_days': { title: msg`Block lock-up (T+N)`, description: msg`Shares bought from a block on trading day T can be sold from trading day T+N.` },
+  'ipo.retail_cap': { title: msg`IPO retail cap`, description: msg`The most one retail IPO application may hold, in rupees. An issue keeps the cap in force when it opened.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -113,6 +115,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   pledge: msg`Margin loans on pledged stock`,
   loan: msg`Credit loans`,
   block: msg`Block-trade desk`,
+  ipo: msg`IPOs`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

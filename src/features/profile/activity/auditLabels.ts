@@ -29,6 +29,10 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'placement.save': msg`Placement or rights issue saved`,
   'placement.allot': msg`Placement or rights issue allotted`,
   'placement.withdraw': msg`Placement or rights issue withdrawn`,
+  'ipo.save': msg`IPO saved`,
+  'ipo.extend': msg`IPO dates extended`,
+  'ipo.withdraw': msg`IPO withdrawn`,
+  'ipo.draw': msg`IPO drawn and allotted`,
 };
 
 export const staffRoleLabels: Record<StaffRole, MessageDescriptor> = {

@@ -117,6 +117,18 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const reason = text(params, 'reason');
     return msg`The ${code} placement was withdrawn (${reason}); ${released} held for your application was released.`;
   },
+  ipo_won: ({ params }) => {
+    const code = text(params, 'code');
+    const quantity = text(params, 'quantity');
+    const paid = formatMoney(text(params, 'amount_paid'), 'INR');
+    const released = formatMoney(text(params, 'amount_released'), 'INR');
+    return msg`IPO ${code}: you won ${quantity} shares in the draw for ${paid}; ${released} released to your available balance.`;
+  },
+  ipo_not_won: ({ params }) => {
+    const code = text(params, 'code');
+    const released = formatMoney(text(params, 'amount_released'), 'INR');
+    return msg`IPO ${code}: your application was not drawn; ${released} held for it was released to your available balance.`;
+  },
 };
 
 const unknownKind = msg`You have a new message. Update the app to read it.`;
