@@ -203,6 +203,8 @@ export const messageKeys = [
   'placement_not_entitled',
   'placement_above_entitlement',
   'placement_below_minimum',
+  'placement_not_closed',
+  'placement_not_editable',
   // the block-trade desk (a parameter: the minimum shares, or the minimum amount in rupees)
   'block_not_found',
   'bulk_trade_closed',

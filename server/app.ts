@@ -23,6 +23,7 @@ import { type AccrualJob, startAccrualJob } from './lending/accrualJob.ts';
 import { registerLendingRoutes } from './lending/routes.ts';
 import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor.ts';
 import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
+import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
 import { registerIpoRoutes } from './ipo/routes.ts';
@@ -173,6 +174,8 @@ export async function buildApp({
   });
   // Margin loans on pledged stock, and the monitor that messages and sells past the published lines.
   registerPledgeRoutes(http, authenticators, { db, settings, market: market.market, now });
+  // Placements and rights issues: entitlements from holdings at the record date, money held until the allotment.
+  registerPlacementRoutes(http, authenticators, trading);
   const pledgeMonitor = createPledgeMonitor({ db, settings, market: market.market, writer, logger });
   pledgeMonitor.start();
   // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.

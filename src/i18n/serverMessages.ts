@@ -186,6 +186,8 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   placement_not_entitled: msg`You are not entitled to this issue: you did not hold the stock on the record date.`,
   placement_above_entitlement: msg`The quantity is above your entitlement.`,
   placement_below_minimum: msg`The quantity is below the minimum for this placement.`,
+  placement_not_closed: msg`This placement can be allotted only after its application window has closed.`,
+  placement_not_editable: msg`This placement can no longer be changed.`,
   block_not_found: msg`This block does not exist or has been removed.`,
   bulk_trade_closed: msg`Bulk trade is closed.`,
   block_below_minimum_shares: msg`The quantity is below the block minimum.`,
@@ -227,6 +229,8 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     const maximumText = formatMoney(value, 'INR');
     return msg`The largest exchange is worth ${maximumText}.`;
   },
+  placement_above_entitlement: (value) => msg`The quantity is above your entitlement: you can apply for at most ${value} more shares.`,
+  placement_below_minimum: (value) => msg`An application is at least ${value} shares.`,
   upload_too_large: (value) => msg`The image is larger than ${value} MB. Choose a smaller photo.`,
   statement_range_invalid: (value) => msg`Choose a period of at most ${value} days that ends on or after the day it starts.`,
   nominee_shares_exceed_100: (value) => msg`Nominee shares cannot add up to more than 100%. You can assign at most ${value}% more.`,
