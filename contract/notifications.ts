@@ -29,6 +29,8 @@ export const notificationParams = {
   // placements and rights issues: shares allotted (possibly none) and the money released
   placement_allotted: z.object({ placement_id: z.string(), code: z.string(), quantity: z.number().int(), amount_paid: rupees, amount_released: rupees }),
   placement_withdrawn: z.object({ placement_id: z.string(), code: z.string(), amount_released: rupees, reason }),
+  // IPO listing day: the allotted shares became a position (order_no) the user can sell
+  ipo_listed: z.object({ ipo_id: z.string(), code: z.string(), quantity: z.number().int(), price: rupees, order_no: z.string() }),
   // IPO draws: won (shares allotted, paid from the held money, the rest released) or not won (all released)
   ipo_won: z.object({ ipo_id: z.string(), code: z.string(), quantity: z.number().int(), amount_paid: rupees, amount_released: rupees }),
   ipo_not_won: z.object({ ipo_id: z.string(), code: z.string(), amount_released: rupees }),

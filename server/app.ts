@@ -30,6 +30,8 @@ import { registerIpoRoutes } from './ipo/routes.ts';
 import { type IpoContext, startIpoStateJob } from './ipo/states.ts';
 import { istDay } from '../contract/calendarDays.ts';
 import { loadStatementReaders } from './i18n/statementReaders.ts';
+import { type ListingRun, relistIssues, startListingJob } from './ipo/listing.ts';
+import type { PeriodicJob } from './jobs/periodicJob.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
@@ -48,6 +50,7 @@ import { lotOf, type TradingContext } from './trading/orders.ts';
 import { attachOrderPushes } from './trading/orderPushes.ts';
 import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
+import { announceFixedPricePositions } from './trading/fixedPricePositions.ts';
 import { defaultTradingRules, currentRulesFrom, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
@@ -87,6 +90,8 @@ export interface App {
   trading: TradingContext;
   /** Configuration values staff may change (server/settings/registry.ts). */
   settings: Settings;
+  /** Lists allotted IPOs on their listing day and keeps listed ones' latest prices (server/ipo/listing.ts); tests run it by hand. */
+  ipoListingJob: PeriodicJob<void, ListingRun>;
   /** Posts each IST business date's loan interest (server/lending/accrualJob.ts); tests run it for a date by hand. */
   accrualJob: AccrualJob;
   /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
@@ -131,6 +136,8 @@ export async function buildApp({
   await http.register(fastifyMultipart);
   await mkdir(uploadDir, { recursive: true });
   const settings = await loadSettings(db, tradeSettingDefaults(tradingRules));
+  // IPOs listed before a restart trade again before anything reads the market (the execution books rebuild their positions from it).
+  await relistIssues(db, market.market, now());
 
   const sessions = createSessionCache((token, account) => authenticate(db, token, account));
   const authenticateSession = sessions.authenticate;
@@ -182,6 +189,12 @@ export async function buildApp({
   const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
   registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed, fx.replay) });
 
+  // IPO listing day: the instrument joins the market, allotted shares become positions the writer announces once committed.
+  const ipoListingJob = startListingJob({
+    db, market: market.market, currentRules, now, announce: (opened) => announceFixedPricePositions(writer, opened),
+    onError: (error) => logger?.error({ err: error }, 'IPO listing failed'),
+  });
+
   // IPOs: issues open and close by their dates (the job, and any read that meets one due); staff run the draw.
   await mkdir(ipoDrawDir, { recursive: true });
   const ipo: IpoContext = {
@@ -211,6 +224,7 @@ export async function buildApp({
     await accrualJob.stop();
     await portfolioJob.stop();
     await ipoStateJob.stop();
+    await ipoListingJob.stop();
     await pledgeMonitor.stop();
     stopOrderPushes();
     await execution.settled();
@@ -221,5 +235,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, ipo };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, ipo, ipoListingJob };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Candle, CandlePeriod, Adjustment } from '../../contract/market.ts';
 import type { Database } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
+import { refuseUnknownCode } from '../ipo/notYetListed.ts';
 import { type Authenticate, registerCommand } from '../http/routes.ts';
 import { listNews, newsDetail } from '../news/news.ts';
 import { isOnWatchlist } from '../watchlist/watchlist.ts';
@@ -25,6 +26,8 @@ export function registerMarketRoutes(
 ): void {
   const rank = createRankings(market);
   const known = (code: string): InstrumentSpec => market.instrument(code) ?? refuse('unknown_instrument');
+  // A page of a code the market does not trade may be an IPO still to list: it says so.
+  const listed = async (code: string): Promise<InstrumentSpec> => market.instrument(code) ?? (await refuseUnknownCode(db, code));
   const rowOf = (spec: InstrumentSpec) => {
     const quote = market.quote(spec.code);
     if (!quote) throw new Error(`market: ${spec.code} has no quote`);
@@ -50,7 +53,7 @@ export function registerMarketRoutes(
   registerCommand(app, authenticate, 'market/shortSales', async () => shortSales(market));
 
   registerCommand(app, authenticate, 'stock/detail', async ({ body, session }) => {
-    const spec = known(body.code);
+    const spec = await listed(body.code);
     await recordView(db, session.userId, spec.code);
     return {
       instrument: { code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry, lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor) },
@@ -62,7 +65,7 @@ export function registerMarketRoutes(
     };
   });
   registerCommand(app, authenticate, 'stock/quotes', async ({ body }) => body.codes.map((code) => rowOf(known(code))));
-  registerCommand(app, authenticate, 'stock/kline', async ({ body }) => kline.candles(known(body.code).code, body.period, body.adjust));
+  registerCommand(app, authenticate, 'stock/kline', async ({ body }) => kline.candles((await listed(body.code)).code, body.period, body.adjust));
   registerCommand(app, authenticate, 'stock/rank', async ({ body }) => rank(body.type, body.limit));
   registerCommand(app, authenticate, 'stock/search', async ({ body }) => searchInstruments(market, body.keyword));
   registerCommand(app, authenticate, 'stock/searchHistory', async ({ session }) =>

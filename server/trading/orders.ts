@@ -3,7 +3,8 @@ import type { placeOrderRequest } from '../../contract/trading.ts';
 import { parseRupees } from '../../contract/money.ts';
 import type { Session } from '../accounts/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { refuse } from '../http/refusal.ts';
+import { Refusal, refuse } from '../http/refusal.ts';
+import { refuseUnknownCode } from '../ipo/notYetListed.ts';
 import type { Market } from '../market/marketService.ts';
 import type { InstrumentSpec } from '../market/model.ts';
 import { priceBand } from '../market/priceBand.ts';
@@ -78,7 +79,11 @@ export async function placeOrder(context: TradingContext, session: Session, form
   } catch (error) {
     // A retry of an order that was accepted answers with it, even if the market has closed since.
     const [existing] = await context.db.query<OrderRow>('SELECT * FROM orders WHERE user_id = $1 AND idempotency_key = $2', [session.userId.toString(), form.idempotency_key]);
-    if (!existing) throw error;
+    if (!existing) {
+      // An order on an IPO's code before it lists says so rather than "unknown instrument".
+      if (error instanceof Refusal && error.key === 'unknown_instrument') await refuseUnknownCode(context.db, form.code);
+      throw error;
+    }
     return sameTermsOrRefuse(existing, { code: form.code, side: form.side, type: form.type, quantity: BigInt(form.quantity), leverage: form.leverage, limitPaise: form.type === 'limit' && form.price !== undefined ? parseRupees(form.price) : null });
   }
   return context.writer.submit(command);

@@ -117,6 +117,12 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const reason = text(params, 'reason');
     return msg`The ${code} placement was withdrawn (${reason}); ${released} held for your application was released.`;
   },
+  ipo_listed: ({ params }) => {
+    const code = text(params, 'code');
+    const quantity = text(params, 'quantity');
+    const price = formatMoney(text(params, 'price'), 'INR');
+    return msg`${code} is listed: your ${quantity} allotted shares are now a position bought at the issue price of ${price}, which you can sell.`;
+  },
   ipo_won: ({ params }) => {
     const code = text(params, 'code');
     const quantity = text(params, 'quantity');
@@ -141,7 +147,7 @@ export function notificationSentence(kind: string, params: Params, i18n: I18n, l
 
 /** Messages about an order link to it. */
 export function orderLinkOf(kind: string, params: Params): string | null {
-  if (kind !== 'order_filled' && kind !== 'margin_call') return null;
+  if (kind !== 'order_filled' && kind !== 'margin_call' && kind !== 'ipo_listed') return null;
   const orderNo = text(params, 'order_no');
   return /^\d{1,18}$/.test(orderNo) ? orderNo : null;
 }
