@@ -217,6 +217,7 @@ export const messageKeys = [
   'vip_level_not_allowed',
   'vip_allocation_closed',
   'vip_allocation_sold_out',
+  'vip_allocation_user_limit',
   // intraday (a parameter: the minimum shares)
   'intraday_minimum_not_met',
   'intraday_closed_for_the_day',

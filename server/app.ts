@@ -26,6 +26,10 @@ import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
 import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
+import { refreshLevel } from './vip/levelService.ts';
+import { type VipLevelJob, startVipLevelJob } from './vip/levelJob.ts';
+import { registerVipRoutes } from './vip/routes.ts';
+import { seedDemoVipAllocations } from './vip/demoVip.ts';
 import { registerIpoRoutes } from './ipo/routes.ts';
 import { type IpoContext, startIpoStateJob } from './ipo/states.ts';
 import { istDay } from '../contract/calendarDays.ts';
@@ -88,6 +92,8 @@ export interface App {
   writer: OrderWriter;
   /** The trading context (rules in force, writer, market): for domains that open positions (fixedPricePositions.ts) and tests. */
   trading: TradingContext;
+  /** Recomputes every user's VIP level daily (server/vip/levelJob.ts); tests run it by hand. */
+  vipLevelJob: VipLevelJob;
   /** Configuration values staff may change (server/settings/registry.ts). */
   settings: Settings;
   /** Lists allotted IPOs on their listing day and keeps listed ones' latest prices (server/ipo/listing.ts); tests run it by hand. */
@@ -145,7 +151,11 @@ export async function buildApp({
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
   // Positions are valued at the market's last prices wherever balances are reported.
   const valuation: Valuation = { prices: marketPrices(market.market), now };
-  registerAccountRoutes(http, db, authenticateSession, sessions, valuation);
+  // VIP levels from the published thresholds (server/vip/): users.vip, which sessions read, follows the level.
+  const vipLevels = {
+    db, settings, valuation, vipFees: () => currentRules().vipFees, onLevelChanged: (userId: bigint) => sessions.forgetUser(userId),
+  };
+  registerAccountRoutes(http, db, authenticateSession, sessions, valuation, (userId) => refreshLevel(vipLevels, userId));
   registerPortfolioRoutes(http, db, authenticateSession, valuation);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   const currentRules = currentRulesFrom(tradingRules, settings);
@@ -205,6 +215,11 @@ export async function buildApp({
   registerIpoRoutes(http, authenticators, ipo);
   const ipoStateJob = startIpoStateJob(ipo, (error) => logger?.error({ err: error }, 'ipo state job failed'));
 
+  // VIP allocations: purchases open positions at the fixed price the writer announces once committed.
+  registerVipRoutes(http, authenticators, { ...vipLevels, instrument: (code) => market.market.instrument(code), lotOf: (spec) => lotOf(spec, currentRules()), currentRules, writer });
+  const vipLevelJob = startVipLevelJob(vipLevels, (error) => logger?.error({ err: error }, 'VIP levels failed'));
+  if (demoMode) await seedDemoVipAllocations(db, market.market, (spec) => lotOf(spec, currentRules()), now);
+
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
     return reply.code(404).type('text/plain').send('Not found');
@@ -223,6 +238,7 @@ export async function buildApp({
     execution.stop();
     await accrualJob.stop();
     await portfolioJob.stop();
+    await vipLevelJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -235,5 +251,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, ipo, ipoListingJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, ipo, ipoListingJob, vipLevelJob };
 }

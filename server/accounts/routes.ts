@@ -6,7 +6,11 @@ import { login, register, userInfo } from './accounts.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { endSession } from './sessions.ts';
 
-export function registerAccountRoutes(app: FastifyInstance, db: Database, authenticate: Authenticate, sessions: Pick<SessionCache, 'forgetToken'>, valuation: Valuation): void {
+/** `beforeInfo` runs before user/info reads the user: the VIP level is recomputed there, so the `vip` it reports is current. */
+export function registerAccountRoutes(
+  app: FastifyInstance, db: Database, authenticate: Authenticate, sessions: Pick<SessionCache, 'forgetToken'>, valuation: Valuation,
+  beforeInfo: (userId: bigint) => Promise<unknown> = async () => undefined,
+): void {
   registerCommand(app, authenticate, 'user/register', ({ body }) => register(db, body));
   registerCommand(app, authenticate, 'user/login', ({ body }) => login(db, body));
   registerCommand(app, authenticate, 'user/logout', async ({ session }) => {
@@ -14,5 +18,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, authen
     sessions.forgetToken(session.tokenHash);
     return null;
   });
-  registerCommand(app, authenticate, 'user/info', ({ session }) => userInfo(db, session, valuation));
+  registerCommand(app, authenticate, 'user/info', async ({ session }) => {
+    await beforeInfo(session.userId);
+    return userInfo(db, session, valuation);
+  });
 }

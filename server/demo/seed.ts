@@ -122,9 +122,10 @@ async function seedDemoUser(db: Database): Promise<{ created: boolean }> {
       kind: 'institution',
       code: demoInvitationCode,
     });
-    // The demo user is VIP so a first run shows the real-time analytics page.
+    // The demo user's play money reaches VIP 1 by the published thresholds (server/vip/levels.ts),
+    // so a first run shows the real-time analytics page and the VIP allocations.
     const [user] = await tx.query<{ id: bigint }>(
-      `INSERT INTO users (account, password_hash, invitation_code, vip) VALUES ($1, $2, $3, true)
+      `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
        ON CONFLICT (account) DO NOTHING RETURNING id`,
       [demoUser.account, passwordHash, demoInvitationCode],
     );

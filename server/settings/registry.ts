@@ -184,6 +184,37 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'loan',
     description: 'Days after which a loan still open counts as a missed payment in the credit score.',
   }),
+  // VIP levels (server/vip/levels.ts)
+  'vip.level1_total_assets': define('vip.level1_total_assets', {
+    defaultValue: '500000.00',
+    group: 'vip',
+    description: 'Total assets (cash and positions at market, rupees) that reach VIP 1; either this or the turnover threshold is enough.',
+  }),
+  'vip.level1_turnover_90d': define('vip.level1_turnover_90d', {
+    defaultValue: '2500000.00',
+    group: 'vip',
+    description: 'Contract amount traded in the last 90 days (opening and closing legs, rupees) that reaches VIP 1; either this or the total-assets threshold is enough.',
+  }),
+  'vip.level2_total_assets': define('vip.level2_total_assets', {
+    defaultValue: '5000000.00',
+    group: 'vip',
+    description: 'Total assets (cash and positions at market, rupees) that reach VIP 2; either this or the turnover threshold is enough.',
+  }),
+  'vip.level2_turnover_90d': define('vip.level2_turnover_90d', {
+    defaultValue: '20000000.00',
+    group: 'vip',
+    description: 'Contract amount traded in the last 90 days (opening and closing legs, rupees) that reaches VIP 2; either this or the total-assets threshold is enough.',
+  }),
+  'vip.level3_total_assets': define('vip.level3_total_assets', {
+    defaultValue: '20000000.00',
+    group: 'vip',
+    description: 'Total assets (cash and positions at market, rupees) that reach VIP 3; either this or the turnover threshold is enough.',
+  }),
+  'vip.level3_turnover_90d': define('vip.level3_turnover_90d', {
+    defaultValue: '100000000.00',
+    group: 'vip',
+    description: 'Contract amount traded in the last 90 days (opening and closing legs, rupees) that reaches VIP 3; either this or the total-assets threshold is enough.',
+  }),
   'block.price_band_bps': define('block.price_band_bps', {
     defaultValue: 300,
     group: 'block',

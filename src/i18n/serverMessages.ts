@@ -198,6 +198,7 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   vip_level_not_allowed: msg`Your VIP level may not buy this allocation.`,
   vip_allocation_closed: msg`This allocation is not open for purchase.`,
   vip_allocation_sold_out: msg`This allocation is sold out or has fewer shares left than you asked for.`,
+  vip_allocation_user_limit: msg`This is more than one user may buy of this allocation.`,
   intraday_minimum_not_met: msg`The quantity is below the intraday minimum.`,
   intraday_closed_for_the_day: msg`Intraday positions can no longer be opened today: square-off time has passed.`,
 };
