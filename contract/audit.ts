@@ -31,6 +31,8 @@ export const auditActions = [
   'vip.grant',
   'vip_allocation.save',
   'vip_allocation.close',
+  'block.save',
+  'block.close',
   'placement.save',
   'placement.allot',
   'placement.withdraw',

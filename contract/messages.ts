@@ -212,6 +212,7 @@ export const messageKeys = [
   'block_below_minimum_amount',
   'block_sold_out',
   'block_price_outside_band',
+  'block_not_editable',
   // VIP allocations
   'vip_allocation_not_found',
   'vip_level_not_allowed',

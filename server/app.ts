@@ -26,6 +26,7 @@ import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
 import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
+import { registerBlockRoutes } from './block/routes.ts';
 import { refreshLevel } from './vip/levelService.ts';
 import { type VipLevelJob, startVipLevelJob } from './vip/levelJob.ts';
 import { registerVipRoutes } from './vip/routes.ts';
@@ -198,6 +199,10 @@ export async function buildApp({
   // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.
   const fx = fxRates ?? loadFxRateData(readFxRatesConfig(process.env, demoMode), logger);
   registerFxRoutes(http, authenticators, { db, settings, now, rates: fxRateBook(fx.series, settings, fx.intradaySeed, fx.replay) });
+  // The block-trade desk: purchases become positions the writer announces once committed.
+  registerBlockRoutes(http, authenticators, {
+    db, settings, market: market.market, currentRules, now, announce: (opened) => announceFixedPricePositions(writer, opened),
+  });
 
   // IPO listing day: the instrument joins the market, allotted shares become positions the writer announces once committed.
   const ipoListingJob = startListingJob({

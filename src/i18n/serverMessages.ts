@@ -194,6 +194,7 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   block_below_minimum_amount: msg`The amount is below the block minimum.`,
   block_sold_out: msg`This block is sold out or has fewer shares left than you asked for.`,
   block_price_outside_band: msg`The block price is outside the allowed band around the reference price.`,
+  block_not_editable: msg`This block has opened: it can no longer be edited, only ended early.`,
   vip_allocation_not_found: msg`This allocation does not exist or has been removed.`,
   vip_level_not_allowed: msg`Your VIP level may not buy this allocation.`,
   vip_allocation_closed: msg`This allocation is not open for purchase.`,
@@ -243,6 +244,12 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     const owedText = formatMoney(value, 'INR');
     return msg`The repayment is greater than what you owe on this loan (${owedText}).`;
   },
+  block_below_minimum_shares: (value) => msg`A block purchase is at least ${value} shares.`,
+  block_below_minimum_amount: (value) => {
+    const minimumText = formatMoney(value, 'INR');
+    return msg`A block purchase is at least ${minimumText}.`;
+  },
+  block_price_outside_band: (value) => msg`The block price must be within ${value}% of the market price.`,
   margin_loan_below_minimum: (value) => {
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum margin loan is ${minimumText}.`;

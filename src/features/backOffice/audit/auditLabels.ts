@@ -28,6 +28,8 @@ export const auditActionNames = {
   'placement.save': msg`Placement or rights issue saved`,
   'placement.allot': msg`Placement or rights issue allotted`,
   'placement.withdraw': msg`Placement or rights issue withdrawn`,
+  'block.save': msg`Block saved`,
+  'block.close': msg`Block ended early`,
   'ipo.save': msg`IPO saved`,
   'ipo.extend': msg`IPO dates extended`,
   'ipo.withdraw': msg`IPO withdrawn`,
