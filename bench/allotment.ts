@@ -11,9 +11,14 @@
 // ChaCha20 keystream under a fixed key: as uniform as SHA-256 outputs, and 15 s quicker to make
 // than ten million separate hashes.
 //
-// Baselines, same applications, same run: the engine's own numeric sort (BigUint64Array sort of
-// each pseudonym's first 8 bytes: the cheapest plain sort there is, ignoring ties and the lots),
-// and Array.prototype.sort of the pseudonyms as hex strings (what plain code would write).
+// Baselines, same applications, same run, each building its keys untimed:
+// - the plain record sort (the target's "plain sort of the same applications"): each record's
+//   key is its pseudonym's first 40 bits then its 24-bit index, one BigUint64Array.sort, then the
+//   records (32-byte pseudonym and lots) copied into that order: what plain code with a typed
+//   array writes to get the sorted applications (ties on 40 bits, a few dozen, left by index);
+// - the key-only sort, a floor no sort of these applications can beat: BigUint64Array.sort of
+//   the 8-byte prefixes, moving no record at all;
+// - Array.prototype.sort of the pseudonyms as hex strings (what plain code with strings writes).
 //
 // Run: npm run bench:allotment [-- applications=10000000 runs=3]   (each figure: the median of `runs`; the string sort runs once)
 import { createCipheriv } from 'node:crypto';
@@ -87,7 +92,7 @@ const results = scenarios.map((scenario) => ({ ...scenario, ...median(Array.from
 const memory = process.memoryUsage();
 const peakRssBytes = process.resourceUsage().maxRSS * 1024;
 
-// Baseline 1: the engine's native numeric sort of the same applications' 64-bit prefixes.
+// Baseline 1, the key-only floor: the engine's native numeric sort of the same applications' 64-bit prefixes.
 const prefixes = new BigUint64Array(applicationCount);
 const view = Buffer.from(stored.pseudonyms.buffer, stored.pseudonyms.byteOffset, stored.pseudonyms.byteLength);
 for (let index = 0; index < applicationCount; index++) prefixes[index] = view.readBigUInt64BE(index * 32);
@@ -98,7 +103,28 @@ const nativeSortMs = median(Array.from({ length: runs }, () => {
   return performance.now() - started;
 }), (ms) => ms);
 
-// Baseline 2: the pseudonyms as hex strings, sorted by Array.prototype.sort.
+// Baseline 2, the plain record sort: (40-bit prefix ‖ 24-bit index) keys sorted natively, then the records gathered in that order.
+const indexBits = 24n;
+if (applicationCount > 2 ** 24) throw new Error('the plain record sort keys hold a 24-bit index: at most 16,777,216 applications');
+const recordKeys = prefixes.map((prefix, index) => ((prefix >> indexBits) << indexBits) | BigInt(index));
+const recordSortMs = median(Array.from({ length: runs }, () => {
+  const keys = recordKeys.slice();
+  const storedWords = new Uint32Array(stored.pseudonyms.buffer, stored.pseudonyms.byteOffset, applicationCount * 8);
+  const sortedWords = new Uint32Array(applicationCount * 8);
+  const sortedLots = new Uint32Array(applicationCount);
+  const started = performance.now();
+  keys.sort();
+  const indexMask = (1n << indexBits) - 1n;
+  // The records are copied as eight 32-bit words each (a subarray per record would cost far more).
+  for (let at = 0; at < applicationCount; at++) {
+    const index = Number(keys[at]! & indexMask); // number-ok: an array index, not money
+    for (let word = 0; word < 8; word++) sortedWords[at * 8 + word] = storedWords[index * 8 + word]!;
+    sortedLots[at] = stored.lots[index]!;
+  }
+  return performance.now() - started;
+}), (ms) => ms);
+
+// Baseline 3: the pseudonyms as hex strings, sorted by Array.prototype.sort.
 const hex = Array.from({ length: applicationCount }, (_, index) => view.toString('hex', index * 32, index * 32 + 32));
 const started = performance.now();
 hex.sort();
@@ -107,9 +133,11 @@ const stringSortMs = performance.now() - started;
 for (const result of results) {
   console.log(`  ${result.name}: ${indian.format(result.retailLots)} retail lots, ${indian.format(result.winners)} winners, ${indian.format(result.lotsAllotted)} lots allotted`);
   console.log(`    draw + allotment ${seconds(result.totalMs)} (canonical sort ${seconds(result.sortMs)}, files, digests, seed, draw order and allotment ${seconds(result.drawMs)})` +
-    `   ${(result.totalMs / nativeSortMs).toFixed(2)}× the native sort, ${(result.totalMs / stringSortMs).toFixed(2)}× the string sort`);
+    `   ${(result.totalMs / recordSortMs).toFixed(2)}× the plain record sort, ${(result.totalMs / nativeSortMs).toFixed(2)}× the key-only sort, ${(result.totalMs / stringSortMs).toFixed(2)}× the string sort`);
 }
-console.log(`  plain sorts of the same applications: BigUint64Array.sort of 8-byte prefixes ${seconds(nativeSortMs)}; Array.sort of hex pseudonyms ${seconds(stringSortMs)}`);
+console.log(`  plain sorts of the same applications: records by a BigUint64Array.sort of (40-bit prefix, index) keys then copied in order ${seconds(recordSortMs)}; ` +
+  `key-only BigUint64Array.sort of 8-byte prefixes ${seconds(nativeSortMs)}; Array.sort of hex pseudonyms ${seconds(stringSortMs)}`);
 console.log(`  memory after the draws: rss ${megabytes(memory.rss)}, heap ${megabytes(memory.heapUsed)}, typed arrays and buffers ${megabytes(memory.arrayBuffers)}; peak rss through setup and draws ${megabytes(peakRssBytes)}`);
-const worst = Math.max(...results.map((result) => result.totalMs));
-console.log(`  targets: < 5 s ${worst < 5000 ? 'met' : 'MISSED'} (${seconds(worst)}); ≤ 3× the plain sort ${worst <= 3 * nativeSortMs ? 'met' : 'MISSED'} against the native sort (${(worst / nativeSortMs).toFixed(2)}×)`);
+for (const result of results) {
+  console.log(`  targets, ${result.name}: < 5 s ${result.totalMs < 5000 ? 'met' : 'MISSED'} (${seconds(result.totalMs)}); ≤ 3× the plain record sort ${result.totalMs <= 3 * recordSortMs ? 'met' : 'MISSED'} (${(result.totalMs / recordSortMs).toFixed(2)}×); ≤ 3× the key-only sort ${result.totalMs <= 3 * nativeSortMs ? 'met' : 'missed'} (${(result.totalMs / nativeSortMs).toFixed(2)}×)`);
+}

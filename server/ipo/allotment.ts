@@ -68,25 +68,37 @@ export function winnersOf(terms: AllotmentTerms, applicants: number): number {
  * positions (later entries are not read).
  */
 export function allotLots(terms: AllotmentTerms, lots: Uint32Array, drawOrder: ArrayLike<number>): Allotment {
-  const retailLots = retailLotsOf(terms);
   const count = lots.length;
-  const winners = Math.min(count, retailLots);
+  const winners = Math.min(count, retailLotsOf(terms));
   if (drawOrder.length < winners) throw new RangeError(`allotment: the draw order ranks ${drawOrder.length} applications, ${winners} are needed`);
   const seen = new Uint8Array(count);
-  let lotsApplied = 0;
-  for (let position = 0; position < count; position++) {
-    if (lots[position]! < 1 || lots[position]! > lotsPerApplicationMax) throw new RangeError(`allotment: application ${position} applies for ${lots[position]} lots, not 1 … ${lotsPerApplicationMax}`);
-    lotsApplied += lots[position]!;
-  }
   for (let rank = 0; rank < winners; rank++) {
     const position = drawOrder[rank]!;
     if (!Number.isInteger(position) || position < 0 || position >= count || seen[position]) throw new RangeError(`allotment: draw order rank ${rank + 1} is not a distinct application`);
     seen[position] = 1;
   }
-
-  // The winners' lots in rank order, read once: the loops below then walk memory in order.
+  // The winners' lots in rank order, read once: the allotment then walks memory in order.
   const rankedLots = new Uint32Array(winners);
   for (let rank = 0; rank < winners; rank++) rankedLots[rank] = lots[drawOrder[rank]!]!;
+  return allotRanked(terms, lots, drawOrder, rankedLots);
+}
+
+/**
+ * The allotment when the caller already holds the winners' lots in rank order
+ * (`rankedLots[r] = lots[drawOrder[r]]` for the first `winnersOf(terms, lots.length)` ranks) and
+ * the draw order is a shuffle's distinct positions: the draw (draw.ts) gathers them with the
+ * winners' pseudonyms, which spares a scattered read per winner and the distinctness check.
+ */
+export function allotRanked(terms: AllotmentTerms, lots: Uint32Array, drawOrder: ArrayLike<number>, rankedLots: Uint32Array): Allotment {
+  const retailLots = retailLotsOf(terms);
+  const count = lots.length;
+  const winners = Math.min(count, retailLots);
+  if (rankedLots.length !== winners) throw new RangeError(`allotment: ${rankedLots.length} ranked lots for ${winners} winners`);
+  let lotsApplied = 0;
+  for (let position = 0; position < count; position++) {
+    if (lots[position]! < 1 || lots[position]! > lotsPerApplicationMax) throw new RangeError(`allotment: application ${position} applies for ${lots[position]} lots, not 1 … ${lotsPerApplicationMax}`);
+    lotsApplied += lots[position]!;
+  }
   const oversubscribed = lotsApplied > retailLots;
   if (!oversubscribed) return withAllotted({ retailLots, lotsApplied, oversubscribed, winners, rankedLots, rankedAllotted: rankedLots.slice(), lotsAllotted: lotsApplied }, () => lots.slice());
 

@@ -57,6 +57,53 @@ export function gatherPseudonyms(source: Uint8Array, order: ArrayLike<number>, t
   }
 }
 
+/** Positions per bucket in gatherRanked: 8,192 pseudonyms are 256 KB, which stay in the core's cache. */
+const gatherBucketBits = 13;
+
+/**
+ * The pseudonyms and lots of the applications at `ranked` positions, in rank order: what
+ * result.csv prints. Reading each winner's record from its place in a 320 MB list, in rank order,
+ * costs a cache and TLB miss per winner (about half a microsecond on this class of machine: five
+ * seconds for ten million winners). So the (position, rank) pairs are first put in order of
+ * position, in buckets of 8,192 positions (one streaming pass), and the records are then read
+ * bucket by bucket, from within 256 KB of the list, and written to their rank; scattered writes
+ * do not stall the way scattered reads do. The three-pass version (staging the writes by rank
+ * too) measured no faster and takes 400 MB more.
+ */
+export function gatherRanked(list: ApplicationList, ranked: Uint32Array): { pseudonyms: Uint8Array; lots: Uint32Array } {
+  if (list.pseudonyms.byteOffset % 4 !== 0) throw new ApplicationListError('the list\'s pseudonyms are not 4-byte aligned');
+  const count = ranked.length;
+  const pseudonyms = new Uint8Array(count * pseudonymBytes);
+  const lots = new Uint32Array(count);
+  const source = new Uint32Array(list.pseudonyms.buffer, list.pseudonyms.byteOffset, list.count * wordsPerPseudonym);
+  const target = new Uint32Array(pseudonyms.buffer);
+  const buckets = (list.count >>> gatherBucketBits) + 1;
+  const bucketStarts = new Uint32Array(buckets + 1);
+  for (let rank = 0; rank < count; rank++) {
+    const position = ranked[rank]!;
+    if (position >= list.count) throw new RangeError(`gather: rank ${rank + 1} names position ${position} of ${list.count}`);
+    bucketStarts[(position >>> gatherBucketBits) + 1]! += 1;
+  }
+  for (let bucket = 0; bucket < buckets; bucket++) bucketStarts[bucket + 1]! += bucketStarts[bucket]!;
+  const next = bucketStarts.slice(0, buckets);
+  const pairs = new Uint32Array(2 * count);
+  for (let rank = 0; rank < count; rank++) {
+    const position = ranked[rank]!;
+    const at = 2 * next[position >>> gatherBucketBits]!++;
+    pairs[at] = position;
+    pairs[at + 1] = rank;
+  }
+  for (let pair = 0; pair < 2 * count; pair += 2) {
+    const position = pairs[pair]!;
+    const rank = pairs[pair + 1]!;
+    const from = position * wordsPerPseudonym;
+    const to = rank * wordsPerPseudonym;
+    for (let word = 0; word < wordsPerPseudonym; word++) target[to + word] = source[from + word]!;
+    lots[rank] = list.lots[position]!;
+  }
+  return { pseudonyms, lots };
+}
+
 /** One application's pseudonym at `position`, as lowercase hex. */
 export function pseudonymAt(list: ApplicationList, position: number): string {
   const start = position * pseudonymBytes;

@@ -19,8 +19,8 @@
 // application, the applications are fixed by the digest, and nobody knows the public value
 // before the issue closes.
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { allotLots, type Allotment, type AllotmentTerms, winnersOf } from './allotment.ts';
-import type { ApplicationList } from './applicationList.ts';
+import { allotRanked, type Allotment, type AllotmentTerms, winnersOf } from './allotment.ts';
+import { type ApplicationList, gatherRanked } from './applicationList.ts';
 import { applicationsFileChunks, resultFileChunks } from './drawText.ts';
 
 export const drawAlgorithm = { name: 'ledgerline-ipo-draw', version: 1 } as const;
@@ -124,19 +124,33 @@ export class DrawRandom {
   }
 }
 
-/** The first `ranked` positions of the forward Fisher–Yates shuffle of 0 … count−1. */
+/** Swaps drawn per batch of drawOrder: the random words for a batch are drawn first (64K words, 256 KB). */
+const orderBatch = 1 << 16;
+
+/**
+ * The first `ranked` positions of the forward Fisher–Yates shuffle of 0 … count−1. The swap
+ * partners of a batch are drawn before its swaps are made (the same words in the same order):
+ * a swap's scattered read then no longer waits behind the keystream and the rejection test, so
+ * the processor overlaps several of those cache misses.
+ */
 export function drawOrder(seed: Uint8Array, count: number, ranked: number): Uint32Array {
   if (!Number.isInteger(ranked) || ranked < 0 || ranked > count) throw new RangeError(`draw order: ${ranked} ranks among ${count} applications`);
   const random = new DrawRandom(seed);
   const positions = new Uint32Array(count);
   for (let index = 0; index < count; index++) positions[index] = index;
-  for (let index = 0; index < ranked; index++) {
-    const other = index + random.uniform(count - index);
-    const taken = positions[other]!;
-    positions[other] = positions[index]!;
-    positions[index] = taken;
+  const others = new Uint32Array(Math.min(orderBatch, ranked));
+  for (let first = 0; first < ranked; first += orderBatch) {
+    const last = Math.min(ranked, first + orderBatch);
+    for (let index = first; index < last; index++) others[index - first] = index + random.uniform(count - index);
+    for (let index = first; index < last; index++) {
+      const other = others[index - first]!;
+      const taken = positions[other]!;
+      positions[other] = positions[index]!;
+      positions[index] = taken;
+    }
   }
-  return positions.slice(0, ranked);
+  // Every position ranked: the array itself, not a 40 MB copy of it.
+  return ranked === count ? positions : positions.slice(0, ranked);
 }
 
 export interface DrawInput extends AllotmentTerms {
@@ -152,7 +166,8 @@ export interface DrawResult {
   seed: Buffer;
   /** Positions in the application list, rank 1 first: the winners. */
   ranked: Uint32Array;
-  allotment: Allotment;
+  /** The allotment, with the winners' pseudonyms in rank order (32 bytes each) for result.csv. */
+  allotment: Allotment & { rankedPseudonyms: Uint8Array };
   resultDigest: Buffer;
 }
 
@@ -167,7 +182,11 @@ export function runDraw(input: DrawInput, knownApplicationsDigest?: Buffer): Dra
   const applicationsDigest = knownApplicationsDigest ?? hashChunks(applicationsFileChunks(input.applications));
   const seed = drawSeed(input.serverSeed, applicationsDigest, input.publicValue);
   const ranked = drawOrder(seed, input.applications.count, winnersOf(input, input.applications.count));
-  const allotment = allotLots(input, input.applications.lots, ranked);
+  // The winners' records in rank order, fetched in one cache-aware pass (applicationList.ts):
+  // the allotment reads their lots and result.csv their pseudonyms, both in order.
+  const winners = gatherRanked(input.applications, ranked);
+  // Object.assign, not a spread: a spread would read the allotment's by-position getter now.
+  const allotment = Object.assign(allotRanked(input, input.applications.lots, ranked, winners.lots), { rankedPseudonyms: winners.pseudonyms });
   const resultDigest = hashChunks(resultFileChunks(input.applications, ranked, allotment));
   return { commitment, applicationsDigest, seed, ranked, allotment, resultDigest };
 }

@@ -80,19 +80,29 @@ export function* applicationsFileChunks(list: ApplicationList): Generator<Buffer
 /**
  * result.csv in chunks (reused, as above): `ranked[rank - 1]` is the position of the application
  * at that rank; `rankedLots` and `rankedAllotted` its lots applied for and allotted, also by
- * rank (allotment.ts), so only the pseudonyms are fetched from scattered places.
+ * rank (allotment.ts). `rankedPseudonyms`, the winners' pseudonyms in rank order (runDraw
+ * gathers them in a cache-aware pass), spares fetching each from its scattered place.
  */
-export function* resultFileChunks(list: ApplicationList, ranked: Uint32Array, ranks: { rankedLots: Uint32Array; rankedAllotted: Uint32Array }): Generator<Buffer> {
-  const { rankedLots, rankedAllotted } = ranks;
+export function* resultFileChunks(
+  list: ApplicationList,
+  ranked: Uint32Array,
+  ranks: { rankedLots: Uint32Array; rankedAllotted: Uint32Array; rankedPseudonyms?: Uint8Array },
+): Generator<Buffer> {
+  const { rankedLots, rankedAllotted, rankedPseudonyms } = ranks;
+  if (rankedPseudonyms && rankedPseudonyms.length !== ranked.length * pseudonymBytes) throw new ApplicationListError('result.csv: the ranked pseudonyms differ in count from the ranks');
   yield Buffer.from(resultHeader, 'latin1');
   const area = new HexChunk(resultLineMax);
   const { chunk, hexAt } = area;
-  const gathered = new Uint8Array(blockLines * pseudonymBytes);
+  const gathered = new Uint8Array(rankedPseudonyms ? 0 : blockLines * pseudonymBytes);
+  const pseudonymsOf = (first: number, block: Uint32Array): Uint8Array => {
+    if (rankedPseudonyms) return rankedPseudonyms.subarray(first * pseudonymBytes, (first + block.length) * pseudonymBytes);
+    gatherPseudonyms(list.pseudonyms, block, gathered);
+    return gathered.subarray(0, block.length * pseudonymBytes);
+  };
   for (let first = 0; first < ranked.length; first += blockLines) {
     const last = Math.min(ranked.length, first + blockLines);
     const block = ranked.subarray(first, last);
-    gatherPseudonyms(list.pseudonyms, block, gathered);
-    area.fillHex(gathered.subarray(0, block.length * pseudonymBytes));
+    area.fillHex(pseudonymsOf(first, block));
     let used = 0;
     for (let index = 0; index < block.length; index++) {
       const rank = first + index;
