@@ -39,6 +39,7 @@ import {
   statementRequest,
   statementResponse,
   tradingRulesResponse,
+  intradayStatusResponse,
 } from './trading.ts';
 import { watchlistRequest, watchlistResponse } from './watchlist.ts';
 import {
@@ -190,6 +191,7 @@ export const api = {
   'news/detail': { auth: true, request: newsDetailRequest, response: newsDetailResponse },
   // trading
   'trade/rules': { auth: true, request: emptyRequest, response: tradingRulesResponse },
+  'intraday/status': { auth: true, request: emptyRequest, response: intradayStatusResponse },
   'order/place': { auth: true, request: placeOrderRequest, response: order },
   'order/cancel': { auth: true, request: endOrderRequest, response: order },
   'order/close': { auth: true, request: endOrderRequest, response: order },

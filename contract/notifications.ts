@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idString, pageField, pageOf } from './paging.ts';
 import { restrictionNames } from './accounts.ts';
+import { ledgerCurrencies } from './currencies.ts';
 
 // Messages to a user about events on their account. The server stores and sends a kind
 // with its parameters; the app writes the sentence in the user's language. Amounts are
@@ -19,6 +20,8 @@ export const notificationParams = {
   withdrawal_rejected: z.object({ amount: rupees, reason }),
   order_filled: z.object({ order_no: z.string(), code: z.string(), side: z.enum(['long', 'short']), quantity: z.number().int(), price: rupees }),
   margin_call: z.object({ order_no: z.string(), code: z.string() }),
+  // an intraday position closed at the square-off time, at `price` (a decimal string in `currency`)
+  intraday_squared_off: z.object({ order_no: z.string(), code: z.string(), price: rupees, currency: z.enum(ledgerCurrencies) }),
   account_restricted: z.object({ restriction: z.enum(restrictionNames), reason }),
   account_restriction_lifted: z.object({ restriction: z.enum(restrictionNames), reason }),
   // margin loans on pledged stock; percentages are decimal strings ("62.50")

@@ -59,6 +59,11 @@ export const settingValueSchemas = {
   'block.lock_trading_days': wholeNumberFrom(0, 30),
   // IPOs (server/ipo/): the most one retail application may hold
   'ipo.retail_cap': positiveRupees,
+  // intraday positions (server/trading/intraday.ts): their leverage, smallest order, and the IST minute they are squared off
+  // (minutes after midnight, within the NSE session 09:15–15:30: 920 = 15:20)
+  'intraday.leverage': wholeNumberFrom(1, 20),
+  'intraday.minimum_shares': wholeNumberFrom(1, 10_000_000),
+  'intraday.square_off_time': wholeNumberFrom(9 * 60 + 15, 15 * 60 + 30),
   ...tradingSettingSchemas,
 } as const;
 
@@ -68,7 +73,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -15,6 +15,10 @@ export type OrderType = (typeof orderTypes)[number];
 export const orderStatuses = ['pending', 'holding', 'closed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** 'delivery' positions are held until closed; 'intraday' ones are squared off at the configured time of the session. */
+export const orderProducts = ['delivery', 'intraday'] as const;
+export type OrderProduct = (typeof orderProducts)[number];
+
 /** Client-chosen key: a double tap or a retry sends the same one and makes one order. */
 export const idempotencyKey = z.string({ error: 'invalid_field' }).regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'invalid_field');
 
@@ -28,6 +32,8 @@ export const placeOrderRequest = z.object({
   price: z.string({ error: 'invalid_field' }).trim().regex(rupeeStringPattern, 'invalid_field').optional(),
   leverage: z.number({ error: 'leverage_not_allowed' }).int('leverage_not_allowed'),
   idempotency_key: idempotencyKey,
+  /** 'intraday': at least the intraday minimum of shares, at the intraday leverage, squared off at the square-off time. */
+  product: z.enum(orderProducts, 'invalid_field').default('delivery'),
 });
 
 export const orderNumberRequest = z.object({ order_no: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'order_not_found') });
@@ -59,10 +65,6 @@ export const historySummaryResponse = z.array(z.object({ currency: z.enum(ledger
 /** Why a position closed: its owner, the margin call, or the intraday square-off at the configured time. */
 export const closeReasons = ['user', 'margin_call', 'intraday_square_off'] as const;
 export type CloseReason = (typeof closeReasons)[number];
-
-/** 'delivery' positions are held until closed; 'intraday' ones are squared off at the configured time of the session. */
-export const orderProducts = ['delivery', 'intraday'] as const;
-export type OrderProduct = (typeof orderProducts)[number];
 
 /**
  * Where a position bought at a fixed price outside the market came from (server/trading/fixedPricePositions.ts):
@@ -154,6 +156,19 @@ export const tradingRulesResponse = z.object({
 });
 
 /**
+ * The intraday ticket's rules now: an intraday order uses exactly `leverage` and at least
+ * `minimum_shares`; open intraday positions are squared off at `square_off_at` (the next
+ * square-off instant, ISO); `closed_for_the_day` is true from the day's square-off until the
+ * next session, when new intraday orders are refused.
+ */
+export const intradayStatusResponse = z.object({
+  leverage: z.number().int(),
+  minimum_shares: z.number().int(),
+  square_off_at: z.string(),
+  closed_for_the_day: z.boolean(),
+});
+
+/**
  * Live order updates over the quote socket. After `watch_orders` with the session's
  * credentials (acknowledged with 'ok' or the refusal's message key), the socket gets an
  * `order_update` for every change the order writer commits to one of the user's orders
@@ -163,7 +178,7 @@ export const tradingRulesResponse = z.object({
 export const orderPushEvents = { watch: 'watch_orders', unwatch: 'unwatch_orders', update: 'order_update' } as const;
 export type WatchOrdersAnswer = 'ok' | 'not_logged_in' | 'account_frozen' | 'account_login_banned' | 'submit_too_frequently';
 export const watchOrdersRequest = z.object({ token: z.string().min(1).max(256), account: z.string().min(1).max(64) });
-export const orderUpdateKinds = ['order_accepted', 'order_filled', 'order_cancelled', 'position_closed', 'margin_called'] as const;
+export const orderUpdateKinds = ['order_accepted', 'order_filled', 'order_cancelled', 'position_closed', 'margin_called', 'squared_off'] as const;
 export interface OrderUpdate {
   kind: (typeof orderUpdateKinds)[number];
   order_no: string;

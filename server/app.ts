@@ -52,6 +52,8 @@ import { authenticateStaff } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
 import { lotOf, type TradingContext } from './trading/orders.ts';
+import { createIntradaySchedule } from './trading/intraday.ts';
+import { type IntradaySquareOffJob, startIntradaySquareOff } from './trading/intradaySquareOff.ts';
 import { attachOrderPushes } from './trading/orderPushes.ts';
 import { houseAccountLanes, openOrderCount } from './trading/orderStore.ts';
 import { registerTradingRoutes } from './trading/routes.ts';
@@ -83,6 +85,8 @@ export interface AppOptions {
   orderQueueMax?: number;
   /** Exchange rates; by default the ECB file of FX_RATES_FILE or the shared data folder (server/fx/fxRates.ts). */
   fxRates?: FxRateData;
+  /** The 24×7 demo market's intraday session length in minutes (a whole day unless a test shortens it: server/trading/intraday.ts). */
+  intradayDemoSessionMinutes?: number;
 }
 
 export interface App {
@@ -105,6 +109,8 @@ export interface App {
   pledgeMonitor: PledgeMonitor;
   /** Writes each IST business day's closing balances (server/portfolio/dailyJob.ts); tests run it through a day by hand. */
   portfolioJob: PortfolioJob;
+  /** Closes intraday positions at the square-off time (server/trading/intradaySquareOff.ts); tests run it for an instant by hand. */
+  intradaySquareOff: IntradaySquareOffJob;
   /** The IPO context (server/ipo/states.ts): the demo seed and the listing use its services. */
   ipo: IpoContext;
 }
@@ -127,6 +133,7 @@ export async function buildApp({
   orderBookCapacity = bookCapacity,
   orderQueueMax,
   fxRates,
+  intradayDemoSessionMinutes,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -168,10 +175,12 @@ export async function buildApp({
     openOrders: { max: orderBookCapacity, atStart: await openOrderCount(db) },
   });
   const orderRate = createOrderRate(() => currentRules().ordersPerSecond, now);
-  const trading = { db, market: market.market, currentRules, now, orderRate, writer };
+  const intraday = createIntradaySchedule(settings, market.market.source.calendar, intradayDemoSessionMinutes);
+  const trading = { db, market: market.market, currentRules, now, orderRate, writer, intraday };
   const execution = createExecution(trading, { logger });
   await execution.rebuild();
   registerTradingRoutes(http, db, authenticateSession, trading);
+  const intradaySquareOff = startIntradaySquareOff({ db, writer, schedule: intraday, now, logger });
   registerNotificationRoutes(http, db, authenticators);
   registerAuditRoutes(http, db, authenticators);
   registerUploadRoutes(http, db, authenticators, settings, uploadDir);
@@ -243,6 +252,7 @@ export async function buildApp({
     execution.stop();
     await accrualJob.stop();
     await portfolioJob.stop();
+    await intradaySquareOff.stop();
     await vipLevelJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
@@ -256,5 +266,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, ipo, ipoListingJob, vipLevelJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, vipLevelJob };
 }

@@ -18,6 +18,8 @@ export interface ServerConfig {
   logLevel: string;
   market: MarketConfig;
   trading: TradingRules;
+  /** INTRADAY_DEMO_SESSION_MINUTES: the 24×7 demo market's intraday session (square-off at each end); a whole day unless a test shortens it. */
+  intradayDemoSessionMinutes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -41,7 +43,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     market: readMarketConfig(env, demoMode),
     trading: readTradingRules(env),
+    intradayDemoSessionMinutes: readDemoSessionMinutes(env),
   };
+}
+
+function readDemoSessionMinutes(env: NodeJS.ProcessEnv): number {
+  const text = env.INTRADAY_DEMO_SESSION_MINUTES?.trim() || '1440';
+  const minutes = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(minutes) || minutes < 1 || 1440 % minutes !== 0) throw new Error(`INTRADAY_DEMO_SESSION_MINUTES must divide 1440 (a day), got ${text}`);
+  return minutes;
 }
 
 function readMarketConfig(env: NodeJS.ProcessEnv, demoMode: boolean): MarketConfig {

@@ -240,6 +240,21 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'ipo',
     description: 'The most one retail IPO application may hold, in rupees (SEBI: ₹2,00,000). An issue takes the value in force when it opens.',
   }),
+  'intraday.leverage': define('intraday.leverage', {
+    defaultValue: 5,
+    group: 'intraday',
+    description: 'Leverage of every intraday position: an intraday order uses exactly this leverage.',
+  }),
+  'intraday.minimum_shares': define('intraday.minimum_shares', {
+    defaultValue: 10_000,
+    group: 'intraday',
+    description: 'Fewest shares one intraday order may buy or sell.',
+  }),
+  'intraday.square_off_time': define('intraday.square_off_time', {
+    defaultValue: 15 * 60 + 20,
+    group: 'intraday',
+    description: 'Minutes after IST midnight at which open intraday positions are closed at the market price (920 = 15:20). The 24-hour demo market squares off at the end of its simulated day instead.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

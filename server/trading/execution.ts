@@ -122,6 +122,7 @@ export function createExecution(context: TradingContext, options: ExecutionOptio
         case 'order_cancelled':
         case 'position_closed':
         case 'margin_called':
+        case 'squared_off':
           forget(event.order.id);
           break;
         case 'transfer_posted':

@@ -8,6 +8,7 @@ import { refuseUnknownCode } from '../ipo/notYetListed.ts';
 import type { Market } from '../market/marketService.ts';
 import type { InstrumentSpec } from '../market/model.ts';
 import { priceBand } from '../market/priceBand.ts';
+import { checkIntradayOrder, type IntradaySchedule } from './intraday.ts';
 import type { OrderRate } from './orderRate.ts';
 import type { OrderRow } from './orderStore.ts';
 import type { TradingRules } from './rules.ts';
@@ -31,6 +32,8 @@ export interface TradingContext {
   /** The per-user order rate. One process owns it. */
   orderRate: OrderRate;
   writer: OrderWriter;
+  /** The intraday product's rules and square-off times (intraday.ts). */
+  intraday: IntradaySchedule;
 }
 
 export function lotOf(spec: InstrumentSpec, rules: TradingRules): number {
@@ -46,7 +49,9 @@ function checkOrder(context: TradingContext, session: Session, form: PlaceOrder)
   if (!spec || spec.kind === 'index') refuse('unknown_instrument');
   const lot = lotOf(spec, rules);
   if (form.quantity % lot !== 0) refuse('quantity_not_whole_lots');
-  if (!rules.leverages.includes(form.leverage)) refuse('leverage_not_allowed');
+  // An intraday order's leverage is the intraday one, whatever the delivery leverages are.
+  if (form.product === 'intraday') checkIntradayOrder(context.intraday, context.now(), form);
+  else if (!rules.leverages.includes(form.leverage)) refuse('leverage_not_allowed');
   let limitPaise: bigint | null = null;
   if (form.type === 'limit') {
     if (form.price === undefined) refuse('price_required');
@@ -74,7 +79,7 @@ export async function placeOrder(context: TradingContext, session: Session, form
     command = {
       kind: 'place', userId: session.userId, vip: session.vip, idempotencyKey: form.idempotency_key, code: spec.code, currency: spec.currency, side: form.side,
       type: form.type, quantity: BigInt(form.quantity), lot, leverage: form.leverage, limitPaise, pricePaise,
-      fillsNow: form.type === 'market' || (form.side === 'long' ? lastPaise <= pricePaise : lastPaise >= pricePaise),
+      fillsNow: form.type === 'market' || (form.side === 'long' ? lastPaise <= pricePaise : lastPaise >= pricePaise), product: form.product,
     };
   } catch (error) {
     // A retry of an order that was accepted answers with it, even if the market has closed since.

@@ -29,6 +29,16 @@ export function registerTradingRoutes(app: FastifyInstance, db: Database, authen
       maintenanceMarginPercent: rules.maintenanceMarginPercent,
     };
   });
+  registerCommand(app, authenticate, 'intraday/status', async () => {
+    const rules = context.intraday.rules();
+    const now = context.now();
+    return {
+      leverage: rules.leverage,
+      minimum_shares: Number(rules.minimumShares),
+      square_off_at: new Date(context.intraday.nextSquareOffAfter(now)).toISOString(),
+      closed_for_the_day: context.intraday.closedForTheDay(now),
+    };
+  });
   // Routes validate, submit and answer: the books and messages follow the writer's events.
   registerCommand(app, authenticate, 'order/place', async ({ body, session }) => named(market, await placeOrder(context, session, body)));
   registerCommand(app, authenticate, 'order/cancel', async ({ body, session }) =>

@@ -250,6 +250,7 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     return msg`A block purchase is at least ${minimumText}.`;
   },
   block_price_outside_band: (value) => msg`The block price must be within ${value}% of the market price.`,
+  intraday_minimum_not_met: (value) => msg`An intraday order is at least ${value} shares.`,
   margin_loan_below_minimum: (value) => {
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum margin loan is ${minimumText}.`;

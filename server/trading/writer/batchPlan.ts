@@ -1,13 +1,13 @@
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { LockedAccount, Posting, TransferCommand } from '../../ledger/ledger.ts';
 import { type LedgerCurrency, ledgerAmountOfHundredths } from '../../../contract/currencies.ts';
-import { ledgerMoneyParam, priceParam } from '../../../contract/statementReasons.ts';
+import { ledgerMoneyParam, priceParam, type StatementReasonParams } from '../../../contract/statementReasons.ts';
 import { userCurrencyKey, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import { type FeeSchedule, legFees, marginFor } from '../../../contract/fees.ts';
 import { lockedUntil, pnlAt, scheduleFor, type TradingRules } from '../rules.ts';
-import type { CancelCommand, CloseCommand, FillCommand, MarginCallCommand, PlaceCommand, WriterCommand } from './commands.ts';
+import type { CancelCommand, CloseCommand, FillCommand, MarginCallCommand, PlaceCommand, SquareOffCommand, WriterCommand } from './commands.ts';
 
 // Deciding a batch, in memory. The writer has locked every order row and ledger account the
 // batch touches; here each command, in arrival order, is checked against those rows and
@@ -96,6 +96,7 @@ function planOne(context: PlanContext, plan: BatchPlan, placedKeys: Map<string, 
       return planCancel(context, plan, command, index);
     case 'close':
     case 'margin_call':
+    case 'square_off':
       return planClose(context, plan, command, index);
   }
 }
@@ -282,9 +283,10 @@ function planCancel(context: PlanContext, plan: BatchPlan, command: CancelComman
 const isRepeatOf = (row: OrderRow, status: 'cancelled' | 'closed', idempotencyKey: string | undefined) =>
   idempotencyKey !== undefined && row.status === status && row.end_idempotency_key === idempotencyKey;
 
-function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand | MarginCallCommand, index: number): Outcome {
+function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand | MarginCallCommand | SquareOffCommand, index: number): Outcome {
   const row = context.orders.get(command.orderId);
-  const automatic = command.kind === 'margin_call';
+  // The stream's margin call and the intraday square-off close whatever the lock and the session phase.
+  const automatic = command.kind !== 'close';
   if (automatic && (!row || row.status !== 'holding')) return { kind: 'answered', row: null };
   if (!row || row.user_id !== command.userId) refuse('order_not_found');
   if (!automatic && isRepeatOf(row, 'closed', command.idempotencyKey)) return { kind: 'answered', row };
@@ -320,12 +322,23 @@ function planClose(context: PlanContext, plan: BatchPlan, command: CloseCommand 
   post(context, postings);
   return update(plan, context, index, row, {
     ...row, status: 'closed', close_price_paise: price, close_service_fee_paise: closeFees.service, close_tax_paise: closeFees.tax,
-    realised_pnl_paise: pnl, close_reason: automatic ? 'margin_call' : 'user', closed_at: new Date(context.now),
-    end_idempotency_key: automatic ? null : command.idempotencyKey ?? null,
+    realised_pnl_paise: pnl, close_reason: closeReasonOf[command.kind], closed_at: new Date(context.now),
+    end_idempotency_key: command.kind === 'close' ? command.idempotencyKey ?? null : null,
   }, {
-    idempotencyKey: `order:${row.id}:close`, kind: 'position_close', userId: row.user_id, postings,
-    ...(automatic
-      ? { reasonKind: 'position_closed_by_margin_call', reasonParams: { ...closed, maintenance_percent: context.rules.maintenanceMarginPercent } }
-      : { reasonKind: 'position_closed', reasonParams: closed }),
+    idempotencyKey: `order:${row.id}:close`, kind: 'position_close', userId: row.user_id, postings, ...closeReason(context, command, closed),
   });
+}
+
+const closeReasonOf = { close: 'user', margin_call: 'margin_call', square_off: 'intraday_square_off' } as const;
+
+/** The statement line of a close: by its owner, by the margin call (with the maintenance level), or by the square-off. */
+function closeReason(context: PlanContext, command: CloseCommand | MarginCallCommand | SquareOffCommand, closed: StatementReasonParams<'position_closed'>) {
+  switch (command.kind) {
+    case 'close':
+      return { reasonKind: 'position_closed', reasonParams: closed } as const;
+    case 'margin_call':
+      return { reasonKind: 'position_closed_by_margin_call', reasonParams: { ...closed, maintenance_percent: context.rules.maintenanceMarginPercent } } as const;
+    case 'square_off':
+      return { reasonKind: 'position_squared_off', reasonParams: closed } as const;
+  }
 }

@@ -64,7 +64,15 @@ export interface MarginCallCommand {
   vip: boolean;
 }
 
-export type WriterCommand = PlaceCommand | FillCommand | CancelCommand | CloseCommand | MarginCallCommand;
+/** The intraday square-off (intradaySquareOff.ts): an intraday position closed at the market price whatever its lock, or nothing if it is gone. */
+export interface SquareOffCommand {
+  kind: 'square_off';
+  userId: bigint;
+  orderId: bigint;
+  vip: boolean;
+}
+
+export type WriterCommand = PlaceCommand | FillCommand | CancelCommand | CloseCommand | MarginCallCommand | SquareOffCommand;
 
 /**
  * What each command answers once its batch has committed: the order as committed, or for the
@@ -76,6 +84,7 @@ export interface CommandResults {
   close: OrderRow;
   fill: OrderRow | null;
   margin_call: OrderRow | null;
+  square_off: OrderRow | null;
 }
 export type ResultOf<Command extends WriterCommand> = CommandResults[Command['kind']];
 

@@ -18,6 +18,8 @@ export type OrderEvent =
   | { kind: 'position_closed'; order: OrderRow }
   /** Closed by the stream at its margin-call level. */
   | { kind: 'margin_called'; order: OrderRow }
+  /** An intraday position closed at the square-off time. */
+  | { kind: 'squared_off'; order: OrderRow }
   | { kind: 'transfer_posted'; transferId: bigint; transferKind: TransferKind; userId: bigint; orderId: bigint };
 
 export type OrderEventKind = OrderEvent['kind'];
@@ -58,6 +60,8 @@ function changeOf(command: Exclude<WriterCommand, { kind: 'place' }>, order: Ord
       return { kind: 'position_closed', order };
     case 'margin_call':
       return { kind: 'margin_called', order };
+    case 'square_off':
+      return { kind: 'squared_off', order };
   }
 }
 
@@ -82,6 +86,12 @@ export function inboxMessagesOf(events: readonly OrderEvent[]): Notification[] {
       });
     } else if (event.kind === 'margin_called') {
       messages.push({ userId: event.order.user_id, kind: 'margin_call', params: { order_no: event.order.id.toString(), code: event.order.code } });
+    } else if (event.kind === 'squared_off') {
+      const { order } = event;
+      messages.push({
+        userId: order.user_id, kind: 'intraday_squared_off',
+        params: { order_no: order.id.toString(), code: order.code, price: formatRupees(order.close_price_paise!), currency: order.currency },
+      });
     }
   }
   return messages;

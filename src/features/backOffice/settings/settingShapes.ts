@@ -58,6 +58,9 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'block.minimum_shares': { kind: 'integer', unit: 'count' },
   'block.minimum_amount': { kind: 'rupees' },
   'block.lock_trading_days': { kind: 'integer', unit: 'tradingDays' },
+  'intraday.leverage': { kind: 'integer', unit: 'count' },
+  'intraday.minimum_shares': { kind: 'integer', unit: 'count' },
+  'intraday.square_off_time': { kind: 'integer', unit: 'minutes' },
   'ipo.retail_cap': { kind: 'rupees' },
   ...tradingSettingInputs(),
 };
@@ -101,6 +104,12 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'block.price_band_bps': { title: msg`Block price band`, description: msg`A block is priced within this many basis points of the market price when it is saved (300 = 3 %).` },
   'block.minimum_shares': { title: msg`Block minimum shares`, description: msg`Fewest shares one block purchase may buy.` },
   'block.minimum_amount': { title: msg`Block minimum amount`, description: msg`Smallest amount one block purchase may pay, in rupees.` },
+  'intraday.leverage': { title: msg`Intraday leverage`, description: msg`Leverage of every intraday position: an intraday order uses exactly this leverage.` },
+  'intraday.minimum_shares': { title: msg`Intraday minimum shares`, description: msg`Fewest shares one intraday order may buy or sell.` },
+  'intraday.square_off_time': {
+    title: msg`Intraday square-off time`,
+    description: msg`Minutes after IST midnight at which open intraday positions are closed at the market price (920 = 15:20). The 24-hour demo market squares off at the end of its simulated day instead.`,
+  },
   'block.lock_trading_days': { title: msg`Block lock-up (T+N)`, description: msg`Shares bought from a block on trading day T can be sold from trading day T+N.` },
   'ipo.retail_cap': { title: msg`IPO retail cap`, description: msg`The most one retail IPO application may hold, in rupees. An issue keeps the cap in force when it opened.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
@@ -129,6 +138,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   vip: msg`VIP levels`,
   block: msg`Block-trade desk`,
   ipo: msg`IPOs`,
+  intraday: msg`Intraday trading`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

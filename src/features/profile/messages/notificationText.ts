@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { RestrictionName } from '../../../../contract/accounts.ts';
+import { isLedgerCurrency } from '../../../../contract/currencies.ts';
 import type { NotificationKind } from '../../../../contract/notifications.ts';
 import type { AppLocale } from '../../../i18n/locale.ts';
 import { formatMoney } from '../../../ui/money.ts';
@@ -70,6 +71,12 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
   margin_call: ({ params }) => {
     const code = text(params, 'code');
     return msg`Your position in ${code} was closed automatically: its equity fell to the maintenance level.`;
+  },
+  intraday_squared_off: ({ params }) => {
+    const code = text(params, 'code');
+    const currency = text(params, 'currency');
+    const price = formatMoney(text(params, 'price'), isLedgerCurrency(currency) ? currency : 'INR');
+    return msg`Your intraday position in ${code} was squared off at ${price} at the intraday square-off time.`;
   },
   account_restricted: (reading) => {
     const restriction = restrictionOf(reading);
@@ -147,7 +154,7 @@ export function notificationSentence(kind: string, params: Params, i18n: I18n, l
 
 /** Messages about an order link to it. */
 export function orderLinkOf(kind: string, params: Params): string | null {
-  if (kind !== 'order_filled' && kind !== 'margin_call' && kind !== 'ipo_listed') return null;
+  if (kind !== 'order_filled' && kind !== 'margin_call' && kind !== 'ipo_listed' && kind !== 'intraday_squared_off') return null;
   const orderNo = text(params, 'order_no');
   return /^\d{1,18}$/.test(orderNo) ? orderNo : null;
 }
