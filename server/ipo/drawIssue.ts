@@ -53,7 +53,8 @@ interface Settlement {
   rank: number | null;
 }
 
-export async function drawIssue(context: IpoContext, staffId: bigint, command: DrawCommand): Promise<{ issue: AdminIpoRow; draw: IpoDraw }> {
+/** `staffId` null: run by the server itself (the demo seed), audited as such. */
+export async function drawIssue(context: IpoContext, staffId: bigint | null, command: DrawCommand): Promise<{ issue: AdminIpoRow; draw: IpoDraw }> {
   await currentIssue(context, command.ipoId);
   const issue = await context.db.transaction(async (tx) => {
     const issue = await issueById(tx, command.ipoId, 'FOR UPDATE');
@@ -104,7 +105,7 @@ export async function drawIssue(context: IpoContext, staffId: bigint, command: D
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, ($15::text)::jsonb, $16, $17)`,
       [issue.id.toString(), `${record.algorithm.name} v${record.algorithm.version}`, record.commitment, record.server_seed, record.public_value,
         issue.public_value_source, record.applications_digest, record.seed, record.result_digest, record.applications, record.lots_applied.toString(),
-        record.winners, record.lots_allotted.toString(), record.oversubscribed, JSON.stringify(files), staffId.toString(), new Date(context.now())],
+        record.winners, record.lots_allotted.toString(), record.oversubscribed, JSON.stringify(files), staffId?.toString() ?? null, new Date(context.now())],
     );
     await tx.query("UPDATE ipo_issues SET state = 'allotted', drawn_at = $2, updated_at = $2 WHERE id = $1", [issue.id.toString(), new Date(context.now())]);
     await recordAudit(tx, {

@@ -39,8 +39,8 @@ async function adminRowOf(context: IpoContext, sql: Sql, issue: IssueRow): Promi
 
 const datesOrdered = (open: number, close: number, draw: number, listing: number) => open < close && close <= draw && draw <= listing;
 
-/** Creates an issue (no ipo_id) or edits an upcoming one. */
-export async function saveIssue(context: IpoContext, staffId: bigint, form: SaveForm): Promise<AdminIpoRow> {
+/** Creates an issue (no ipo_id) or edits an upcoming one. `staffId` null: the server itself (the demo seed). */
+export async function saveIssue(context: IpoContext, staffId: bigint | null, form: SaveForm): Promise<AdminIpoRow> {
   if (!datesOrdered(time(form.open_at), time(form.close_at), time(form.draw_at), time(form.listing_at))) refuse('ipo_dates_invalid');
   const price = parseRupees(form.price)!;
   const priceLow = form.price_low === null ? null : parseRupees(form.price_low)!;
@@ -82,7 +82,7 @@ export async function saveIssue(context: IpoContext, staffId: bigint, form: Save
 }
 
 /** Moves the close, draw and listing dates of an open issue later (a documented extension). */
-export async function extendIssue(context: IpoContext, staffId: bigint, form: ExtendForm): Promise<AdminIpoRow> {
+export async function extendIssue(context: IpoContext, staffId: bigint | null, form: ExtendForm): Promise<AdminIpoRow> {
   await currentIssue(context, BigInt(form.ipo_id));
   return context.db.transaction(async (tx) => {
     const before = await issueById(tx, BigInt(form.ipo_id), 'FOR UPDATE');
@@ -107,7 +107,7 @@ export async function extendIssue(context: IpoContext, staffId: bigint, form: Ex
 }
 
 /** Withdraws an upcoming issue; nobody can have applied yet, so no money moves. */
-export async function withdrawIssue(context: IpoContext, staffId: bigint, form: { ipo_id: string; reason: string }): Promise<AdminIpoRow> {
+export async function withdrawIssue(context: IpoContext, staffId: bigint | null, form: { ipo_id: string; reason: string }): Promise<AdminIpoRow> {
   await currentIssue(context, BigInt(form.ipo_id));
   return context.db.transaction(async (tx) => {
     const before = await issueById(tx, BigInt(form.ipo_id), 'FOR UPDATE');
