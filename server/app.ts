@@ -23,6 +23,7 @@ import { type AccrualJob, startAccrualJob } from './lending/accrualJob.ts';
 import { registerLendingRoutes } from './lending/routes.ts';
 import { createPledgeMonitor, type PledgeMonitor } from './lending/pledgeMonitor.ts';
 import { registerPledgeRoutes } from './lending/pledgeRoutes.ts';
+import { seedDemoPlacements } from './placement/demoPlacements.ts';
 import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp({
   registerPledgeRoutes(http, authenticators, { db, settings, market: market.market, now });
   // Placements and rights issues: entitlements from holdings at the record date, money held until the allotment.
   registerPlacementRoutes(http, authenticators, trading);
+  if (demoMode) await seedDemoPlacements(db, market.market, now);
   const pledgeMonitor = createPledgeMonitor({ db, settings, market: market.market, writer, logger });
   pledgeMonitor.start();
   // Currency exchange: the rate file is read once, here; TWD and VND rates are settings.

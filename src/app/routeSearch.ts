@@ -96,6 +96,8 @@ export type IpoTab = (typeof ipoTabs)[number];
 export const ipoListSearch = routeSearch({ tab: oneOf(ipoTabs, 'open') });
 /** /home/newStockBuy?ipo_id=7: one issue, its application form and its draw. */
 export const ipoSearch = routeSearch({ ipo_id: optionalText(idString) });
+/** /home/newStockPsBuy?placement_id=3: one placement or rights issue and its application form. */
+export const placementSearch = routeSearch({ placement_id: optionalText(idString) });
 
 /** /information/fundRecord?kind=trade */
 export const fundRecordsSearch = routeSearch({ kind: oneOf(fundRecordKinds, 'all') });

@@ -12,6 +12,7 @@ import {
   newsArticleSearch,
   orderDetailSearch,
   orderSheetSearch,
+  placementSearch,
   rankingSearch,
   registerSearch,
 } from './routeSearch.ts';
@@ -118,6 +119,9 @@ const pages = {
   ipoList: { load: () => import('../features/ipo/IpoListPage.tsx'), exportName: 'IpoListPage' },
   ipoApply: { load: () => import('../features/ipo/IpoApplyPage.tsx'), exportName: 'IpoApplyPage' },
   ipoRecords: { load: () => import('../features/ipo/IpoRecordsPage.tsx'), exportName: 'IpoRecordsPage' },
+  placementList: { load: () => import('../features/placement/PlacementListPage.tsx'), exportName: 'PlacementListPage' },
+  placementApply: { load: () => import('../features/placement/PlacementApplyPage.tsx'), exportName: 'PlacementApplyPage' },
+  placementRecords: { load: () => import('../features/placement/PlacementRecordsPage.tsx'), exportName: 'PlacementRecordsPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -145,10 +149,10 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/home/qcList', msg`Quant courses`),
   signedIn('/home/dayTrading', msg`Intraday trading`),
   signedIn('/home/newStock', msg`IPO subscription`, pages.ipoList, backChrome, ipoListSearch),
-  signedIn('/home/newStockps', msg`Placements`),
-  signedIn('/home/newStockps1', msg`Placement orders`),
+  signedIn('/home/newStockps', msg`Placements`, pages.placementList),
+  signedIn('/home/newStockps1', msg`Placement orders`, pages.placementRecords),
   signedIn('/home/newStockBuy', msg`Apply for IPO`, pages.ipoApply, backChrome, ipoSearch),
-  signedIn('/home/newStockPsBuy', msg`Apply for placement`),
+  signedIn('/home/newStockPsBuy', msg`Apply for placement`, pages.placementApply, backChrome, placementSearch),
   signedIn('/home/newStockRecord', msg`Subscription records`, pages.ipoRecords),
   // Public: "forgot password" on the sign-in page may lead here.
   open('/home/kefuCenter', msg`Customer service`, pages.customerService),

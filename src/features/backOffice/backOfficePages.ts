@@ -11,6 +11,7 @@ export { FxPositionPage } from './fxPosition/FxPositionPage.tsx';
 export { IpoAdminPage } from './ipo/IpoAdminPage.tsx';
 export { InvitationsPage } from './invitations/InvitationsPage.tsx';
 export { KycQueuePage } from './kyc/KycQueuePage.tsx';
+export { PlacementsAdminPage } from './placements/PlacementsAdminPage.tsx';
 export { PledgesQueuePage } from './pledges/PledgesQueuePage.tsx';
 export { BackOfficeHome, BackOfficeLayout } from './layout/BackOfficeLayout.tsx';
 export { StaffLoginPage } from './session/StaffLoginPage.tsx';
