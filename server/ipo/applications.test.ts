@@ -123,6 +123,15 @@ describe('concurrency', () => {
     expect(await userBalances(world.db, user.userId)).toMatchObject({ frozen: 3_000_000n, available: 97_000_000n });
     await expectHealthyLedger(world.db);
   });
+
+  it('retries-sent-at-once-make-one-application', async () => {
+    const ipoId = await openIssue(world);
+    const user = await world.newUser(100_000n);
+    const key = newKey('same');
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => apply(world, user, ipoId, 2, key)));
+    expect(new Set(outcomes.map((outcome) => outcome.body.data?.id))).toEqual(new Set([outcomes[0]!.body.data.id]));
+    expect(await userBalances(world.db, user.userId)).toMatchObject({ frozen: 2_000_000n });
+  });
 });
 
 describe('the database', () => {

@@ -38,14 +38,19 @@ function refuseUnlessOpen(issue: IssueRow, now: number): void {
   if (state !== 'open') refuse('subscription_ended');
 }
 
+/** The application an earlier try with this key made, or null; the key used for another application is refused. */
+async function sameApplication(tx: Sql, userId: bigint, command: ApplyCommand): Promise<IpoApplication | null> {
+  const earlier = await applicationWhere(tx, 'user_id = $1 AND idempotency_key = $2', [userId.toString(), command.idempotencyKey]);
+  if (!earlier) return null;
+  if (earlier.ipo_id !== command.ipoId || earlier.lots !== command.lots) refuse('idempotency_key_reused');
+  return toIpoApplication(earlier, (await issueById(tx, earlier.ipo_id))!);
+}
+
 export async function applyForIpo(context: IpoContext, userId: bigint, command: ApplyCommand): Promise<IpoApplication> {
   await currentIssue(context, command.ipoId);
   return context.db.transaction(async (tx) => {
-    const earlier = await applicationWhere(tx, 'user_id = $1 AND idempotency_key = $2', [userId.toString(), command.idempotencyKey]);
-    if (earlier) {
-      if (earlier.ipo_id !== command.ipoId || earlier.lots !== command.lots) refuse('idempotency_key_reused');
-      return toIpoApplication(earlier, (await issueById(tx, earlier.ipo_id))!);
-    }
+    const earlier = await sameApplication(tx, userId, command);
+    if (earlier) return earlier;
     const issue = await issueById(tx, command.ipoId, 'FOR SHARE');
     if (!issue) refuse('ipo_not_found');
     const now = context.now();
@@ -60,6 +65,9 @@ export async function applyForIpo(context: IpoContext, userId: bigint, command: 
     const accounts = await userLedgerAccounts(tx, userId);
     // Counted under the user's account locks: parallel applications of one user queue here.
     await lockedBalances(tx, [accounts.availableAccountId, accounts.frozenAccountId]);
+    // A retry sent while the first try was still running waited on those locks: it answers what the first made.
+    const madeMeanwhile = await sameApplication(tx, userId, command);
+    if (madeMeanwhile) return madeMeanwhile;
     const [{ count }] = (await tx.query<{ count: bigint }>(
       `SELECT count(*) AS count FROM ipo_applications WHERE user_id = $1 AND ipo_id = $2 AND state IN ${countedApplicationStates}`,
       [userId.toString(), issue.id.toString()],
