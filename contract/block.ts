@@ -93,7 +93,11 @@ export const blockBuyRequest = z.object({
   quantity: z.number({ error: 'invalid_field' }).int('quantity_not_whole_lots').positive('quantity_not_whole_lots').max(blockQuantityMax, 'block_sold_out'),
   idempotency_key: idempotencyKey,
 });
-export const blockPurchasesRequest = z.object({ page: pageField });
+export const blockPurchasesRequest = z.object({
+  page: pageField,
+  /** 'holding': only purchases whose shares are still held (the positions screen); 'all': the records. */
+  positions: z.enum(['holding', 'all'], 'invalid_field').default('all'),
+});
 export const blockPurchasesResponse = pageOf(blockPurchase);
 
 // Back office. A block is edited freely until it opens; then only ended early (with a reason

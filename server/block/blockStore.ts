@@ -132,13 +132,15 @@ export async function purchaseByKey(sql: Sql, userId: bigint, idempotencyKey: st
   return row ?? null;
 }
 
-export async function purchasesOfUser(sql: Sql, userId: bigint, page: number): Promise<{ rows: BlockPurchaseRow[]; total: number }> {
-  const rows = await sql.query<BlockPurchaseRow>(`${purchaseSelect} WHERE p.user_id = $1 ORDER BY p.id DESC LIMIT $2 OFFSET $3`, [
+export async function purchasesOfUser(sql: Sql, userId: bigint, page: number, holdingOnly: boolean): Promise<{ rows: BlockPurchaseRow[]; total: number }> {
+  const holding = holdingOnly ? " AND o.status = 'holding'" : '';
+  const rows = await sql.query<BlockPurchaseRow>(`${purchaseSelect} WHERE p.user_id = $1${holding} ORDER BY p.id DESC LIMIT $2 OFFSET $3`, [
     userId.toString(), listPageSize, (page - 1) * listPageSize,
   ]);
-  const [{ total }] = (await sql.query<{ total: bigint }>('SELECT count(*) AS total FROM block_purchases WHERE user_id = $1', [userId.toString()])) as [
-    { total: bigint },
-  ];
+  const [{ total }] = (await sql.query<{ total: bigint }>(
+    `SELECT count(*) AS total FROM block_purchases p JOIN orders o ON o.id = p.order_id WHERE p.user_id = $1${holding}`,
+    [userId.toString()],
+  )) as [{ total: bigint }];
   return { rows, total: Number(total) };
 }
 

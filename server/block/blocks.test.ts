@@ -138,11 +138,14 @@ describe('buying from a block', () => {
     const detail = (await server.call('block/detail', { block_id: block.id }, session)).body.data;
     expect(detail.purchases.map((row: { id: string }) => row.id)).toEqual([purchase.id]);
     expect((await server.call('block/purchases', { page: 1 }, session)).body.data.total).toBe(1);
+    expect((await server.call('block/purchases', { page: 1, positions: 'holding' }, session)).body.data.total).toBe(1);
 
     const savedClock = clock;
     clock = tradingDayStartAfter(savedClock, 1) + hour;
     try {
       expect((await server.call('order/close', { order_no: purchase.order_no }, session)).body.msg).toBe('ok');
+      expect((await server.call('block/purchases', { page: 1, positions: 'holding' }, session)).body.data.total).toBe(0);
+      expect((await server.call('block/purchases', { page: 1 }, session)).body.data.items[0]).toMatchObject({ position_status: 'closed' });
     } finally {
       clock = savedClock;
     }

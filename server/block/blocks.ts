@@ -105,8 +105,8 @@ export async function blockDetail(context: BlockContext, userId: bigint, blockId
   return { block: toBlockView(context, row), available: formatRupees(available), purchases: purchases.map((purchase) => toPurchaseView(context, purchase)) };
 }
 
-export async function purchasesPage(context: BlockContext, userId: bigint, page: number) {
-  const { rows, total } = await purchasesOfUser(context.db, userId, page);
+export async function purchasesPage(context: BlockContext, userId: bigint, page: number, positions: 'holding' | 'all') {
+  const { rows, total } = await purchasesOfUser(context.db, userId, page, positions === 'holding');
   return { items: rows.map((row) => toPurchaseView(context, row)), total, page, page_size: listPageSize };
 }
 

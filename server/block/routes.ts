@@ -10,7 +10,7 @@ export function registerBlockRoutes(app: FastifyInstance, authenticators: Authen
   registerCommand(app, authenticators, 'block/buy', ({ body, session }) =>
     buyBlock(context, session, { blockId: BigInt(body.block_id), quantity: BigInt(body.quantity), idempotencyKey: body.idempotency_key }),
   );
-  registerCommand(app, authenticators, 'block/purchases', ({ body, session }) => purchasesPage(context, session.userId, body.page));
+  registerCommand(app, authenticators, 'block/purchases', ({ body, session }) => purchasesPage(context, session.userId, body.page, body.positions));
 
   registerCommand(app, authenticators, 'admin/block/list', ({ body }) => blocksForStaff(context, body.page));
   registerCommand(app, authenticators, 'admin/block/save', ({ body, session }) => saveBlock(context, session, body));

@@ -98,6 +98,8 @@ export const ipoListSearch = routeSearch({ tab: oneOf(ipoTabs, 'open') });
 export const ipoSearch = routeSearch({ ipo_id: optionalText(idString) });
 /** /home/newStockPsBuy?placement_id=3: one placement or rights issue and its application form. */
 export const placementSearch = routeSearch({ placement_id: optionalText(idString) });
+/** /home/blockTradeDetail?block_id=3: one block of the block-trade desk and its buy form. */
+export const blockSearch = routeSearch({ block_id: optionalText(idString) });
 
 /** /information/fundRecord?kind=trade */
 export const fundRecordsSearch = routeSearch({ kind: oneOf(fundRecordKinds, 'all') });

@@ -13,6 +13,7 @@ export { InvitationsPage } from './invitations/InvitationsPage.tsx';
 export { KycQueuePage } from './kyc/KycQueuePage.tsx';
 export { PlacementsAdminPage } from './placements/PlacementsAdminPage.tsx';
 export { PledgesQueuePage } from './pledges/PledgesQueuePage.tsx';
+export { BlocksAdminPage } from './blocks/BlocksAdminPage.tsx';
 export { BackOfficeHome, BackOfficeLayout } from './layout/BackOfficeLayout.tsx';
 export { StaffLoginPage } from './session/StaffLoginPage.tsx';
 export { SettingsPage } from './settings/SettingsPage.tsx';
