@@ -34,7 +34,7 @@ export const listingIntervalMs = 15_000;
 /** Issues listed per run, at most: the rest wait for the next run. */
 const issuesPerRunMax = 20;
 /** NSE equities trade in 5-paise steps. */
-const tickPaise = 5n;
+const tickPaise = 5;
 
 export interface ListingContext {
   db: Database;
@@ -49,7 +49,7 @@ export interface ListingContext {
 export function instrumentOfIssue(issue: Pick<IssueRow, 'code' | 'issuer' | 'isin'>): InstrumentSpec {
   return {
     code: issue.code, name: issue.issuer, isin: issue.isin, exchange: 'NSE', currency: 'INR', kind: 'equity', industry: null,
-    lot: 1, tickMinor: Number(tickPaise), bandPercent: 20, shares: null, constituents: null, beta: 1,
+    lot: 1, tickMinor: tickPaise, bandPercent: 20, shares: null, constituents: null, beta: 1,
   };
 }
 
@@ -57,9 +57,10 @@ export function instrumentOfIssue(issue: Pick<IssueRow, 'code' | 'issuer' | 'isi
 export function openingPricePaise(issue: Pick<IssueRow, 'price_paise' | 'demo' | 'listing_gain_bps'>): bigint {
   const gainBps = issue.demo && issue.listing_gain_bps !== null ? BigInt(issue.listing_gain_bps) : 0n;
   const scaled = issue.price_paise * (10_000n + gainBps);
-  const unit = 10_000n * tickPaise;
+  const tick = BigInt(tickPaise);
+  const unit = 10_000n * tick;
   const ticks = (scaled + unit / 2n) / unit;
-  return ticks > 0n ? ticks * tickPaise : tickPaise;
+  return ticks > 0n ? ticks * tick : tick;
 }
 
 /** Lists again, at start, every issue listed before the restart, from its latest stored price (its opening price if none). */
