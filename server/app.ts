@@ -27,12 +27,12 @@ import { seedDemoPlacements } from './placement/demoPlacements.ts';
 import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
-import { seedDemoBlocks } from './block/demoBlocks.ts';
 import { registerBlockRoutes } from './block/routes.ts';
 import { refreshLevel } from './vip/levelService.ts';
 import { type VipLevelJob, startVipLevelJob } from './vip/levelJob.ts';
 import { registerVipRoutes } from './vip/routes.ts';
 import { seedDemoVipAllocations } from './vip/demoVip.ts';
+import { seedDemoIpos } from './ipo/demoIssues.ts';
 import { registerIpoRoutes } from './ipo/routes.ts';
 import { type IpoContext, startIpoStateJob } from './ipo/states.ts';
 import { istDay } from '../contract/calendarDays.ts';
@@ -215,7 +215,6 @@ export async function buildApp({
   registerBlockRoutes(http, authenticators, {
     db, settings, market: market.market, currentRules, now, announce: (opened) => announceFixedPricePositions(writer, opened),
   });
-  if (demoMode) await seedDemoBlocks(db, market.market, (spec) => lotOf(spec, currentRules()), settings, now);
 
   // IPO listing day: the instrument joins the market, allotted shares become positions the writer announces once committed.
   const ipoListingJob = startListingJob({
@@ -232,6 +231,8 @@ export async function buildApp({
   };
   registerIpoRoutes(http, authenticators, ipo);
   const ipoStateJob = startIpoStateJob(ipo, (error) => logger?.error({ err: error }, 'ipo state job failed'));
+  // Demo mode: eight real IPOs in every state, with simulated applicants' holds and real draws (server/ipo/demoIssues.ts).
+  if (demoMode) await seedDemoIpos(ipo, { listDue: () => ipoListingJob.runOnce(), log: (line) => logger?.info(line) });
 
   // VIP allocations: purchases open positions at the fixed price the writer announces once committed.
   registerVipRoutes(http, authenticators, { ...vipLevels, instrument: (code) => market.market.instrument(code), lotOf: (spec) => lotOf(spec, currentRules()), currentRules, writer });
