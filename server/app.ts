@@ -27,6 +27,7 @@ import { seedDemoPlacements } from './placement/demoPlacements.ts';
 import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
+import { seedDemoBlocks } from './block/demoBlocks.ts';
 import { registerBlockRoutes } from './block/routes.ts';
 import { refreshLevel } from './vip/levelService.ts';
 import { type VipLevelJob, startVipLevelJob } from './vip/levelJob.ts';
@@ -215,6 +216,7 @@ export async function buildApp({
   registerBlockRoutes(http, authenticators, {
     db, settings, market: market.market, currentRules, now, announce: (opened) => announceFixedPricePositions(writer, opened),
   });
+  if (demoMode) await seedDemoBlocks(db, market.market, (spec) => lotOf(spec, currentRules()), settings, now);
 
   // IPO listing day: the instrument joins the market, allotted shares become positions the writer announces once committed.
   const ipoListingJob = startListingJob({
