@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamSnapshot, TickFrame } from '../../contract/market.ts';
 import { createRankings, searchInstruments } from './marketViews.ts';
 import { createMarket, runtimeListingsMax } from './marketService.ts';
 import type { InstrumentSpec } from './model.ts';
+import { openRecording } from './recording/format.ts';
 import { openMarket, testMarketConfig } from './runtime.ts';
 import { handDrivenMarket, nextEvent, simulatorFor, startStreamHarness, testEpoch, type StreamHarness } from './testing/marketTestKit.ts';
 
@@ -77,6 +81,21 @@ describe('listing a new instrument while the market runs', () => {
     expect(runtime.kline.candles('LEDGERIPO', 'time_share', 'none').every((bar) => bar.t >= listedAt - 60_000)).toBe(true);
     expect(runtime.kline.realUntil('LEDGERIPO')).toBeNull();
     await runtime.stop();
+  });
+
+  it('a-recording-keeps-to-its-header: an instrument listed while recording stays out of it, so the recording replays', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'ledgerline-listing-'));
+    const path = join(folder, 'ticks.jsonl.gz');
+    let time = testEpoch;
+    const runtime = await openMarket({ ...testMarketConfig, recordTo: path }, { now: () => time });
+    runtime.market.list(newListing, { openMinor: 20_000, listedAt: time });
+    time += 1_000;
+    runtime.market.flush();
+    await runtime.stop();
+    const recording = await openRecording(path);
+    expect(recording.header.instruments.map((spec) => spec.code)).not.toContain('LEDGERIPO');
+    for await (const frame of recording.frames) expect(frame[1].map((quote) => quote[0])).not.toContain('LEDGERIPO');
+    await rm(folder, { recursive: true, force: true });
   });
 
   it('a-replay-ignores-listings: a feed that cannot invent prices (the replay has no list()) leaves the market as it is', () => {
