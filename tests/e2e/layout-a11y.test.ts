@@ -77,6 +77,8 @@ const screens: Screen[] = [
   { name: 'about', path: '/information/aboutInfo', ready: 'main a' },
   { name: 'ipo-list', path: '/home/newStock', ready: 'main button[data-tab]' },
   { name: 'ipo-records', path: '/home/newStockRecord', ready: 'main a' },
+  { name: 'placement-list', path: '/home/newStockps', ready: 'main a' },
+  { name: 'placement-records', path: '/home/newStockps1', ready: 'main a' },
 ];
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
