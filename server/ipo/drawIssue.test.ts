@@ -112,6 +112,15 @@ describe('the draw', () => {
     await expectHealthyLedger(world.db);
   });
 
+  it('an-issue-nobody-applied-for-is-drawn-empty-and-still-verifiable', async () => {
+    const ipoId = await openIssue(world);
+    await closeIssue(world, ipoId);
+    const drawn = await world.server.call('admin/ipo/draw', { ipo_id: ipoId, public_value: '25000.00', reason: 'Draw day' }, world.reviewer.headers);
+    expect(drawn.body.data.draw).toMatchObject({ applications: 0, winners: 0, oversubscribed: false });
+    const [record, applications, result] = await Promise.all(drawn.body.data.draw.files.map((file: { url: string }) => download(file.url)));
+    expect(verifyDraw({ record: record.body.toString('utf8'), applications: applications.body, result: result.body }).ok).toBe(true);
+  });
+
   it('refuses-a-public-value-the-market-record-contradicts-and-changes-nothing', async () => {
     const ipoId = await openIssue(world);
     const user = await world.newUser(100_000n);
