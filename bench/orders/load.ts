@@ -81,11 +81,11 @@ export async function closedLoop(client: Client, orders: number, concurrency: nu
 }
 
 /**
- * `orders` sends scheduled evenly at `rate`/s. At most `maxInFlight` are outstanding:
- * beyond that a scheduled send is shed and counted, so a slow server cannot grow an
+ * `orders` sends of order/place (or another command, `path`) scheduled evenly at `rate`/s.
+ * At most `maxInFlight` are outstanding: beyond that a scheduled send is shed and counted, so a slow server cannot grow an
  * unbounded queue in the client; elapsed time includes draining what is in flight.
  */
-export async function openLoop(client: Client, orders: number, rate: number, maxInFlight: number, order: (index: number) => [Session, OrderForm]): Promise<LoadResult> {
+export async function openLoop(client: Client, orders: number, rate: number, maxInFlight: number, order: (index: number) => [Session, OrderForm], path = 'order/place'): Promise<LoadResult> {
   const result = emptyResult();
   const pending = new Set<Promise<void>>();
   const started = performance.now();
@@ -98,7 +98,7 @@ export async function openLoop(client: Client, orders: number, rate: number, max
       if (pending.size >= maxInFlight) result.shed++;
       else {
         const [session, form] = order(index);
-        const promise = placeOne(client, result, session, form, scheduledAt).finally(() => pending.delete(promise));
+        const promise = placeOne(client, result, session, form, scheduledAt, path).finally(() => pending.delete(promise));
         pending.add(promise);
       }
       index++;

@@ -7,19 +7,14 @@
 //   npx tsx bench/orders/run.ts [--orders 20000] [--concurrency 64] [--rate 2000]
 //     [--engine postgres|pglite|both] [--users 200] [--pglite-orders 4000]
 //     [--pgbench-clients 10] [--pgbench-seconds 20] [--profile DIR] [--quick]
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseRupees } from '../../contract/money.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
-import { dropDatabase } from './databases.ts';
 import { closedLoop, createClient, type LoadResult, type OrderForm, openLoop, percentile, type Session } from './load.ts';
 import { runPgbench, type PgbenchResult } from './pgbench.ts';
-import type { ServerMessage } from './server.ts';
+import { benchDatabases, cleanupBench, cleanupOnSignals, isExiting, startServerChild } from './serverChild.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,46 +47,7 @@ const targets = { ratioToPgbench: 3, rate: 2000, p99Ms: 25 };
  */
 const maxInFlight = Math.max(config.concurrency, Math.ceil(config.rate / 4));
 
-// ---- cleanup: our children by handle, our databases by name --------------------------
-const children = new Set<ChildProcess>();
-const databases = new Set<string>();
-let exiting = false;
-
-async function cleanup(): Promise<void> {
-  await Promise.all([...children].map((child) => new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => { clearTimeout(timer); done(); });
-    child.kill('SIGTERM');
-  })));
-  for (const name of databases) await dropDatabase(name).catch((error) => console.error(`drop ${name}: ${error.message}`));
-  databases.clear();
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (exiting) return;
-    exiting = true;
-    console.error(`\n${signal}: stopping the server child and dropping benchmark databases…`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-function nextMessage<T extends ServerMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<ServerMessage, { type: T }>> {
-  return new Promise((resolveMessage, reject) => {
-    const timer = setTimeout(() => done(new Error(`server child: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (message: ServerMessage) => message.type === type && done(null, message);
-    const onExit = (code: number | null) => done(new Error(`server child exited (${code}) before '${type}'`));
-    const done = (error: Error | null, message?: ServerMessage) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolveMessage(message as Extract<ServerMessage, { type: T }>);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
-}
+cleanupOnSignals();
 
 // ---- one engine ----------------------------------------------------------------------
 interface PhaseReport {
@@ -121,30 +77,7 @@ function postgresCpuSeconds(): number {
   return ticks / ticksPerSecond;
 }
 
-async function startServer(engine: 'postgres' | 'pglite') {
-  const databaseName = engine === 'postgres' ? `ledgerline_bench_orders_${randomBytes(5).toString('hex')}` : '';
-  if (databaseName) databases.add(databaseName);
-  // fork() inherits tsx's loader through execArgv; --cpu-prof writes a .cpuprofile when the child exits.
-  const execArgv = values.profile ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : process.execArgv;
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-    execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_ENGINE: engine, BENCH_USERS: String(config.users), BENCH_DATABASE: databaseName },
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  child.on('error', (error) => console.error(`server child: ${error.message}`));
-  const ready = await nextMessage(child, 'ready', 180_000);
-  const usage = async () => {
-    child.send({ type: 'usage' });
-    return nextMessage(child, 'usage', 10_000);
-  };
-  const stop = async () => {
-    child.send({ type: 'stop' });
-    await nextMessage(child, 'stopped', 60_000).catch((error) => console.error(error.message));
-    if (databaseName) databases.delete(databaseName);
-  };
-  return { ready, usage, stop };
-}
+const startServer = (engine: 'postgres' | 'pglite') => startServerChild({ engine, users: config.users, profileDir: values.profile });
 
 const rupees = (paise: bigint) => `${paise / 100n}.${String(paise % 100n).padStart(2, '0')}`;
 
@@ -268,17 +201,17 @@ try {
   console.log(`orders bench: orders=${config.orders} (pglite ${Math.min(config.orders, config.pgliteOrders)}) concurrency=${config.concurrency} rate=${config.rate}/s users=${config.users} engines=${engines.join(',')}`);
   const pgbench = await runPgbench({
     clients: config.pgbenchClients, seconds: config.pgbenchSeconds, scale: 10,
-    track: (name, exists) => void (exists ? databases.add(name) : databases.delete(name)),
+    track: (name, exists) => void (exists ? benchDatabases.add(name) : benchDatabases.delete(name)),
   });
   console.log(`pgbench  TPC-B-like -s 10 -c ${pgbench.clients} -j 2 -T ${pgbench.seconds}: tps=${pgbench.tps.toFixed(0)} latency_avg=${pgbench.latencyMs.toFixed(2)} ms`);
   const results = new Map<string, PhaseReport[]>();
   for (const engine of engines) results.set(engine, await benchEngine(engine));
   printSummary(pgbench, results);
-  await cleanup();
+  await cleanupBench();
 } catch (error) {
-  if (!exiting) {
+  if (!isExiting()) {
     console.error(`orders bench failed: ${(error as Error).stack ?? error}`);
-    await cleanup();
+    await cleanupBench();
     process.exit(1);
   }
 }

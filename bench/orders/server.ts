@@ -18,10 +18,11 @@ import { rupeesParam } from '../../contract/statementReasons.ts';
 import { openUserLedgerAccounts } from '../../server/ledger/userBalances.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../../server/market/runtime.ts';
 import { defaultTradingRules } from '../../server/trading/rules.ts';
+import { openBenchIssue } from '../ipoClosingIssue.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.ts';
 
 export type ServerMessage =
-  | { type: 'ready'; port: number; sessions: { account: string; token: string }[]; seedMs: number }
+  | { type: 'ready'; port: number; sessions: { account: string; token: string }[]; seedMs: number; ipoId?: string }
   | { type: 'usage'; cpuMicros: number; rssBytes: number; batches: number; batchedCommands: number }
   | { type: 'stopped' };
 
@@ -83,7 +84,9 @@ async function main() {
     await app.http.listen({ host: '127.0.0.1', port: 0 });
     const address = app.http.server.address();
     if (!address || typeof address === 'string') throw new Error('server: no TCP address');
-    send({ type: 'ready', port: address.port, sessions, seedMs: performance.now() - seedStarted });
+    // The IPO closing-minute bench (bench/ipoClosing.ts) applies for one open issue.
+    const ipoId = process.env.BENCH_IPO === '1' ? await openBenchIssue(app) : undefined;
+    send({ type: 'ready', port: address.port, sessions, seedMs: performance.now() - seedStarted, ipoId });
   } catch (error) {
     console.error(`server: setup failed: ${(error as Error).stack ?? error}`);
     stopAndExit(1);
