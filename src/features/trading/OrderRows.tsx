@@ -18,6 +18,14 @@ function RowHeading({ order, trailing }: { order: Order; trailing: React.ReactNo
         <strong>{order.name}</strong>
         <span className={styles.muted}>
           {order.code} · <span className={styles.sideTag[order.side]}>{labels.side[order.side]}</span> · {order.leverage}×
+          {order.product === 'intraday' ? (
+            <>
+              {' '}
+              <span className={styles.productBadge} data-testid="intraday-badge">
+                {labels.product.intraday}
+              </span>
+            </>
+          ) : null}
         </span>
       </span>
       {trailing}

@@ -56,6 +56,8 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
     { label: t`Status`, value: labels.status[order.status], testId: 'order-status' },
     { label: t`Direction`, value: labels.side[order.side] },
     { label: t`Order type`, value: labels.type[order.type] },
+    { label: t`Product`, value: labels.product[order.product], testId: 'order-product' },
+    ...(order.origin ? [{ label: t`Bought through`, value: `${labels.origin[order.origin.kind]} · ${order.origin.id}`, testId: 'order-origin' }] : []),
     { label: order.status === 'holding' ? t`Unrealised P&L` : t`Realised P&L`, value: pnl },
     { label: t`Quantity`, value: String(order.quantity) },
     { label: t`Lot size`, value: t`${order.lot} shares per lot` },

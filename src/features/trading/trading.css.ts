@@ -108,3 +108,41 @@ export const entryLink = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
 });
+
+/** The "Intraday" tag on an order: squared off at the square-off time, so it reads apart from delivery positions. */
+export const productBadge = style({
+  display: 'inline-block',
+  padding: '0 6px',
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.accent}`,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.small,
+  fontWeight: 600,
+  lineHeight: '18px',
+});
+export const searchHit = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  borderBottom: `1px solid ${vars.color.border}`,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+});
+export const searchInput = style({
+  minHeight: vars.size.touchTarget,
+  width: '100%',
+  boxSizing: 'border-box',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  padding: `0 ${vars.space.md}`,
+  font: 'inherit',
+  background: vars.color.surface,
+  color: vars.color.text,
+});
