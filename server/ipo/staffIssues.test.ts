@@ -47,6 +47,7 @@ describe('saving', () => {
   it('refuses-unordered-dates-taken-codes-and-edits-once-open', async () => {
     const unordered = await world.server.call('admin/ipo/save', issueForm(world, { open_at: later(5), close_at: later(4) }), world.operator.headers);
     expect(unordered.body.msg).toBe('ipo_dates_invalid');
+    expect((await world.server.call('admin/ipo/save', issueForm(world, { payment_after_draw: true }), world.operator.headers)).body.msg).toBe('invalid_field:payment_after_draw');
     const first = await world.server.call('admin/ipo/save', issueForm(world), world.operator.headers);
     const clash = await world.server.call('admin/ipo/save', issueForm(world, { code: first.body.data.code }), world.operator.headers);
     expect(clash.body.msg).toBe('ipo_code_taken');

@@ -49,6 +49,9 @@ export async function saveIssue(context: IpoContext, staffId: bigint | null, for
   if (BigInt(form.retail_shares) > BigInt(form.issue_shares)) refuse('invalid_field', 'retail_shares');
   const cap = form.retail_cap === null ? null : parseRupees(form.retail_cap)!;
   if (cap !== null && cap <= 0n) refuse('invalid_field', 'retail_cap');
+  // Payment after the draw (won → payable → paid | waived) needs a pay command the contract does not
+  // have yet; refused rather than stored and ignored, so no issue promises a flow the server lacks.
+  if (form.payment_after_draw) refuse('invalid_field', 'payment_after_draw');
   if (form.ipo_id !== undefined) await currentIssue(context, BigInt(form.ipo_id));
   return context.db.transaction(async (tx) => {
     const before = form.ipo_id === undefined ? null : await issueById(tx, BigInt(form.ipo_id), 'FOR UPDATE');
