@@ -1,7 +1,7 @@
 // A rights issue end to end on a real database, through the HTTP commands: entitlements come
 // from the positions open at the end of the record date and stay fixed after; every refusal
-// changes nothing; a repeated key makes one application; the money held is the sum of the open
-// applications at every step; the allotment gives entitled shares in full and renounced ones pro
+// changes nothing; a repeated key makes one application; parallel applications never exceed the
+// entitlement; the money held is the sum of the open applications at every step; the allotment gives entitled shares in full and renounced ones pro
 // rata, pays through the escrow into positions, releases the rest, and leaves nothing frozen.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ let server: TestServer;
 let operator: TestStaff;
 let reviewer: TestStaff;
 let offsetMs = 0;
-const users = {} as Record<'alice' | 'bob' | 'carol' | 'dave' | 'eve', TestUser>;
+const users = {} as Record<'alice' | 'bob' | 'carol' | 'dave' | 'eve' | 'frank', TestUser>;
 let placementId = '';
 let recordAt = 0;
 
@@ -60,11 +60,12 @@ beforeAll(async () => {
   operator = await createAndLogInStaff(database.db, server, 'rights-operator', 'operator');
   reviewer = await createAndLogInStaff(database.db, server, 'rights-reviewer', 'reviewer');
   let account = 9_600_000_000 + Math.floor(Math.random() * 90_000) * 1000;
-  for (const name of ['alice', 'bob', 'carol', 'dave'] as const) users[name] = await fundedTestUser(database.db, server, String((account += 1)), 'RIGHTS1', 3_000_000n);
+  for (const name of ['alice', 'bob', 'carol', 'dave', 'frank'] as const) users[name] = await fundedTestUser(database.db, server, String((account += 1)), 'RIGHTS1', 3_000_000n);
   // Just enough for her 100 shares: entitled, but without the money to take them up.
   users.eve = await fundedTestUser(database.db, server, String((account += 1)), 'RIGHTS1', 355_000n);
   await buy(users.alice, 500);
   await buy(users.bob, 200);
+  await buy(users.frank, 500);
   await buy(users.eve, 100);
   const carolOrder = await buy(users.carol, 100);
   const closed = await call('order/close', { order_no: carolOrder, idempotency_key: key('close') }, users.carol.session);
@@ -143,15 +144,27 @@ describe('a rights issue', () => {
     expect(records.body.data.items.map((item: { state: string }) => item.state)).toEqual(['pending', 'withdrawn']);
   });
 
+  it('parallel-applications-never-exceed-the-entitlement', async () => {
+    const before = await userBalances(database.db, users.frank.userId);
+    // Ten applications of 20 at once against an entitlement of 100: exactly five fit.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => apply(users.frank, 20)));
+    const outcomes = answers.map((answer) => answer.body.msg).sort();
+    expect(outcomes.filter((msg) => msg === 'ok')).toHaveLength(5);
+    expect(outcomes.filter((msg) => msg.startsWith('placement_above_entitlement'))).toHaveLength(5);
+    const after = await userBalances(database.db, users.frank.userId);
+    expect(after.frozen - before.frozen).toBe(100n * pricePaise);
+    expect(after.frozen - before.frozen).toBe(await heldOfOpenApplications(users.frank.userId));
+  });
+
   it('allotment-gives-entitled-shares-and-renounced-ones-pro-rata-and-leaves-nothing-frozen', async () => {
     expect((await call('admin/placement/allot', { placement_id: placementId, reason: 'Window closed' }, reviewer.headers)).body.msg).toBe('placement_not_closed');
     offsetMs = recordAt + 2 * 86_400_000 + 60_000 - Date.now();
     expect((await apply(users.alice, 10)).body.msg).toBe('placement_not_open');
     const alloted = await call('admin/placement/allot', { placement_id: placementId, reason: 'Window closed' }, reviewer.headers);
     expect(alloted.body.msg).toBe('ok');
-    // Offered 100 + 40 + 20 (Eve's, renounced) = 160; 140 entitled taken; 20 renounced for 150 additional asked:
+    // Offered 100 + 40 + 100 (Frank's) + 20 (Eve's, renounced) = 260; 240 entitled taken; 20 renounced for 150 additional asked:
     // Alice 50 × 20 ÷ 150 = 6, Bob 100 × 20 ÷ 150 = 13, the leftover share to the oldest application (Alice's first).
-    expect(alloted.body.data).toMatchObject({ state: 'allotted', shares_offered: 160 });
+    expect(alloted.body.data).toMatchObject({ state: 'allotted', shares_offered: 260 });
     const alice = (await call('placement/applications', { page: 1 }, users.alice.session)).body.data.items;
     expect(alice.map((item: { quantity_allotted: number; state: string }) => [item.state, item.quantity_allotted])).toEqual([['allotted', 40], ['allotted', 67]]);
     expect(alice[1]).toMatchObject({ amount_paid: '201000.00', amount_released: '129000.00' });
@@ -167,7 +180,7 @@ describe('a rights issue', () => {
     const accounts = await database.db.query<{ id: bigint }>('SELECT id FROM ledger_accounts');
     expect(await ledgerHealth(database.db, accounts.map((row) => row.id))).toMatchObject({ ...healthyLedger(), globalSumPaise: expect.any(BigInt) });
     const messages = await database.db.query("SELECT id FROM notifications WHERE kind = 'placement_allotted'");
-    expect(messages).toHaveLength(3);
+    expect(messages).toHaveLength(8);
     const audits = await database.db.query("SELECT id FROM audit_log WHERE action = 'placement.allot'");
     expect(audits).toHaveLength(1);
     // Allotted once: a second allotment is refused and moves nothing.
