@@ -31,6 +31,7 @@ export const backOfficePages = [
   { path: '/admin/fx', page: backOfficePage('FxPositionPage') },
   { path: '/admin/ipo', page: backOfficePage('IpoAdminPage') },
   { path: '/admin/placements', page: backOfficePage('PlacementsAdminPage') },
+  { path: '/admin/vip', page: backOfficePage('VipAdminPage') },
   { path: '/admin/blocks', page: backOfficePage('BlocksAdminPage') },
   { path: '/admin/users', page: backOfficePage('UsersPage') },
   { path: '/admin/users/$userId', page: backOfficePage('UserDetailPage') },

@@ -87,6 +87,11 @@ export const orderSheetSearch = routeSearch({ code: optionalText(instrumentCode)
 /** /trade/positionDetail?order_no=42 (and positionDetail2). */
 export const orderDetailSearch = routeSearch({ order_no: optionalText(orderNumberRequest.shape.order_no) });
 
+/** /market/vip?tab=allocations: the VIP page's tab (the live analytics, or the level and the allocations). */
+export const vipTabs = ['analytics', 'allocations'] as const;
+export type VipTab = (typeof vipTabs)[number];
+export const vipSearch = routeSearch({ tab: oneOf(vipTabs, 'analytics') });
+
 /** /home/newsDetail?id=42 */
 export const newsArticleSearch = routeSearch({ id: optionalText(newsDetailRequest.shape.id) });
 

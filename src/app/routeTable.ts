@@ -16,6 +16,7 @@ import {
   placementSearch,
   rankingSearch,
   registerSearch,
+  vipSearch,
 } from './routeSearch.ts';
 
 // Every screen of the app: its public URL (bookmarks and advisors' links depend on
@@ -173,7 +174,7 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/market/marketTeshe', msg`Featured`, pages.featured),
   signedIn('/market/marketZhiBiao', msg`Indicators`, pages.indicators),
   signedIn('/market/marketQuestion', msg`Market Q&A`),
-  signedIn('/market/vip', msg`VIP`, pages.vip),
+  signedIn('/market/vip', msg`VIP`, pages.vip, backChrome, vipSearch),
 
   // Trade and positions.
   signedIn('/trade/index', msg`Trade`, pages.tradeHome, tabRoot('title')),

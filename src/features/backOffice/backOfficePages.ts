@@ -20,5 +20,6 @@ export { SettingsPage } from './settings/SettingsPage.tsx';
 export { StaffPage } from './staff/StaffPage.tsx';
 export { UserDetailPage } from './users/UserDetailPage.tsx';
 export { UsersPage } from './users/UsersPage.tsx';
+export { VipAdminPage } from './vip/VipAdminPage.tsx';
 export { WithdrawalsQueuePage } from './withdrawals/WithdrawalsQueuePage.tsx';
 export { backOfficeReady } from './backOfficeCatalog.ts';

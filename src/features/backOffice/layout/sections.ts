@@ -25,6 +25,7 @@ const sections: Record<BackOfficePagePath, Omit<BackOfficeSection, 'path'>> = {
   '/admin/fx': { title: msg`FX position`, gate: 'admin/fx/position', navIcon: 'globe' },
   '/admin/ipo': { title: msg`IPOs`, gate: 'admin/ipo/list', navIcon: 'ipo' },
   '/admin/placements': { title: msg`Placements and rights issues`, gate: 'admin/placement/list', navIcon: 'rocket' },
+  '/admin/vip': { title: msg`VIP allocations and levels`, gate: 'admin/vip/allocations', navIcon: 'flame' },
   '/admin/blocks': { title: msg`Block-trade desk`, gate: 'admin/block/list', navIcon: 'list' },
   '/admin/users': { title: msg`Users`, gate: 'admin/users/list', navIcon: 'users' },
   '/admin/users/$userId': { title: msg`User`, gate: 'admin/users/detail', navIcon: null },

@@ -1,17 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { openCustomerService } from '../../../app/customerService.ts';
 import { call } from '../../../api/commandBus.ts';
+import { type VipTab, vipSearch, vipTabs } from '../../../app/routeSearch.ts';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { Button, Skeleton } from '../../../ui/widgets.tsx';
+import * as fundingStyles from '../../funding/funding.css.ts';
 import * as styles from '../market.css.ts';
 import { ErrorState } from '../../../ui/LoadStates.tsx';
+import { VipAllocations } from './VipAllocations.tsx';
 import { VipLive } from './VipLive.tsx';
 import * as vipStyles from './vip.css.ts';
 
-/** /market/vip: live analytics for VIP users; everyone else sees what VIP adds, with no live data. */
+/** /market/vip: the live analytics (VIP users; everyone else sees what VIP adds, with no live data), and the level and allocations tab. */
 export function VipPage() {
   const { t } = useLingui();
+  const { tab } = vipSearch.useSearch();
+  const setSearch = vipSearch.useSetSearch();
+  const tabNames: Record<VipTab, string> = { analytics: t`Analytics`, allocations: t`Level and allocations` };
+  return (
+    <div className={fundingStyles.listPage}>
+      <div className={fundingStyles.tabs}>
+        <div className={fundingStyles.segmented} role="group" aria-label={t`VIP sections`}>
+          {vipTabs.map((option) => (
+            <button key={option} type="button" className={fundingStyles.segment} aria-pressed={tab === option} data-tab={option} onClick={() => setSearch({ tab: option })}>
+              {tabNames[option]}
+            </button>
+          ))}
+        </div>
+      </div>
+      {tab === 'analytics' ? <VipAnalytics onShowLevels={() => setSearch({ tab: 'allocations' })} /> : <VipAllocations />}
+    </div>
+  );
+}
+
+function VipAnalytics({ onShowLevels }: { onShowLevels: () => void }) {
+  const { t } = useLingui();
+  // user/info recomputes the level first, so `vip` is the level of this moment.
   const { state, reload } = useLoad(useCallback(() => call('user/info', {}, { silent: true }), []));
   if (state.status === 'loading') {
     return (
@@ -22,7 +46,7 @@ export function VipPage() {
     );
   }
   if (state.status === 'failed') return <ErrorState title={t`Your account could not be loaded.`} onRetry={reload} />;
-  return state.data.vip ? <VipLive /> : <VipPreview />;
+  return state.data.vip ? <VipLive /> : <VipPreview onShowLevels={onShowLevels} />;
 }
 
 /** Heatmap tile positions for the preview: shapes only, no figures, so nothing reads as market data. */
@@ -39,7 +63,7 @@ const previewTiles = [
   { x: 80, y: 60, width: 20, height: 40 },
 ];
 
-function VipPreview() {
+function VipPreview({ onShowLevels }: { onShowLevels: () => void }) {
   const { t } = useLingui();
   return (
     <div className={styles.page} style={{ paddingBottom: 24 }}>
@@ -64,8 +88,8 @@ function VipPreview() {
             <Trans>Live market breadth: advancing, unchanged and declining stocks.</Trans>
           </li>
         </ul>
-        <Button onClick={() => openCustomerService()}>
-          <Trans>Ask about VIP</Trans>
+        <Button onClick={onShowLevels} data-action="vip-levels">
+          <Trans>See how to reach VIP</Trans>
         </Button>
       </section>
       <section className={styles.section} aria-label={t`Preview of the sector heatmap`}>

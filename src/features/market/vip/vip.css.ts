@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
 export const heatmap = style({ position: 'relative', width: '100%', aspectRatio: '10 / 7', borderRadius: vars.radius.medium, overflow: 'hidden', background: vars.color.background });
@@ -33,3 +33,31 @@ export const previewLabel = style({
   fontSize: '12px',
   fontWeight: 600,
 });
+
+// The level card's table of thresholds, the allocation cards and the buy sheet's lots stepper.
+const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+export const thresholds = style({
+  ...numeric,
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.caption,
+});
+globalStyle(`${thresholds} th, ${thresholds} td`, { padding: `${vars.space.xs} ${vars.space.sm}`, textAlign: 'right', borderBottom: `1px solid ${vars.color.border}` });
+globalStyle(`${thresholds} th[scope="row"], ${thresholds} th:first-child`, { textAlign: 'left' });
+globalStyle(`${thresholds} tr[aria-current="true"]`, { background: vars.color.accentSoft, fontWeight: 700 });
+export const caption = style({ captionSide: 'top', textAlign: 'left', color: vars.color.textMuted, fontSize: vars.fontSize.small, paddingBottom: vars.space.xs });
+export const locked = style({ opacity: 0.55 });
+export const stepper = style({ display: 'grid', gridTemplateColumns: `${vars.size.touchTarget} 1fr ${vars.size.touchTarget}`, alignItems: 'center', gap: vars.space.sm });
+export const stepButton = style({
+  minHeight: vars.size.touchTarget,
+  minWidth: vars.size.touchTarget,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.title,
+  fontWeight: 700,
+  cursor: 'pointer',
+  selectors: { '&:disabled': { color: vars.color.textMuted, cursor: 'default' } },
+});
+export const stepValue = style({ ...numeric, textAlign: 'center', fontSize: vars.fontSize.body, fontWeight: 700 });
