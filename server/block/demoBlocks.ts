@@ -9,10 +9,12 @@ import { insertBlock } from './blockStore.ts';
 // demo database gets fresh ones on a start that finds no block still open.
 
 const demoBlocks = [
-  { code: 'HDFCBANK', discountBps: 150n, shares: 40_000 },
-  { code: 'TCS', discountBps: 100n, shares: 20_000 },
-  { code: 'ICICIBANK', discountBps: 200n, shares: 50_000 },
+  { code: 'HDFCBANK', discountBps: 150n },
+  { code: 'TCS', discountBps: 100n },
+  { code: 'ICICIBANK', discountBps: 200n },
 ] as const;
+/** Each block is worth about this much (₹5 crore): room for many purchases at the minimum amount, whatever the price. */
+const blockValuePaise = 5_00_00_000_00n;
 const windowDays = 7;
 
 export async function seedDemoBlocks(
@@ -36,8 +38,9 @@ export async function seedDemoBlocks(
       const reference = BigInt(quote.last);
       const price = ((reference * (10_000n - block.discountBps)) / 10_000n / tick) * tick;
       const lot = BigInt(lotOf(spec));
+      const lots = blockValuePaise / (price * lot);
       await insertBlock(tx, {
-        code: spec.code, pricePaise: price, referencePricePaise: reference, quantity: (BigInt(block.shares) / lot) * lot,
+        code: spec.code, pricePaise: price, referencePricePaise: reference, quantity: (lots > 0n ? lots : 1n) * lot,
         minimumShares: BigInt(settings.get('block.minimum_shares')), minimumAmountPaise: settings.paise('block.minimum_amount'),
         lockTradingDays: settings.get('block.lock_trading_days'), openAt: new Date(now() - 60_000), closeAt: new Date(now() + windowDays * dayMs),
       });

@@ -60,6 +60,7 @@ const screens: Screen[] = [
   { name: 'trade', path: '/trade/index', ready: 'main a, main button' },
   { name: 'fund-records', path: '/information/fundRecord', ready: '[data-testid="statement-line"]' },
   { name: 'search', path: '/favorite/search', ready: 'input[name="keyword"]' },
+  { name: 'block-desk', path: '/home/blockTrade', ready: '[data-testid="block-card"]' },
   // Screens where an earlier sweep of every screen found small targets (copy buttons, card links, checkboxes, state actions).
   { name: 'indicators', path: '/market/marketZhiBiao', ready: 'main a[href*="stockDetail"]' },
   { name: 'deposit', path: '/information/recharge', ready: 'main button' },
