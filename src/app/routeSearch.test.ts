@@ -44,6 +44,7 @@ describe('route search params', () => {
     const declared = routeTable.filter((entry) => entry.search).map((entry) => entry.path);
     expect(declared.sort()).toEqual(
       [
+        '/home/blockTradeDetail',
         '/home/newStockPsBuy',
         '/home/newsDetail',
         '/information/fundRecord',
