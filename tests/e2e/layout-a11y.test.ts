@@ -80,6 +80,7 @@ const screens: Screen[] = [
   { name: 'ipo-records', path: '/home/newStockRecord', ready: 'main a' },
   { name: 'placement-list', path: '/home/newStockps', ready: 'main a' },
   { name: 'placement-records', path: '/home/newStockps1', ready: 'main a' },
+  { name: 'intraday', path: '/home/dayTrading', ready: '[data-testid="square-off-countdown"]', important: ['[data-testid="square-off-countdown"]'] },
 ];
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
