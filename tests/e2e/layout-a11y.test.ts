@@ -61,6 +61,7 @@ const screens: Screen[] = [
   { name: 'fund-records', path: '/information/fundRecord', ready: '[data-testid="statement-line"]' },
   { name: 'search', path: '/favorite/search', ready: 'input[name="keyword"]' },
   { name: 'block-desk', path: '/home/blockTrade', ready: '[data-testid="block-card"]' },
+  { name: 'vip-allocations', path: '/market/vip?tab=allocations', ready: '[data-testid="vip-allocation"]', important: ['[data-testid="vip-level"]'] },
   // Screens where an earlier sweep of every screen found small targets (copy buttons, card links, checkboxes, state actions).
   { name: 'indicators', path: '/market/marketZhiBiao', ready: 'main a[href*="stockDetail"]' },
   { name: 'deposit', path: '/information/recharge', ready: 'main button' },

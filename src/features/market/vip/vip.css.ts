@@ -46,7 +46,8 @@ globalStyle(`${thresholds} th, ${thresholds} td`, { padding: `${vars.space.xs} $
 globalStyle(`${thresholds} th[scope="row"], ${thresholds} th:first-child`, { textAlign: 'left' });
 globalStyle(`${thresholds} tr[aria-current="true"]`, { background: vars.color.accentSoft, fontWeight: 700 });
 export const caption = style({ captionSide: 'top', textAlign: 'left', color: vars.color.textMuted, fontSize: vars.fontSize.small, paddingBottom: vars.space.xs });
-export const locked = style({ opacity: 0.55 });
+/** Greyed by its surface, not by opacity: the text keeps its contrast (a locked card is still read). */
+export const locked = style({ background: vars.color.background, boxShadow: 'none', border: `1px dashed ${vars.color.border}` });
 export const stepper = style({ display: 'grid', gridTemplateColumns: `${vars.size.touchTarget} 1fr ${vars.size.touchTarget}`, alignItems: 'center', gap: vars.space.sm });
 export const stepButton = style({
   minHeight: vars.size.touchTarget,
