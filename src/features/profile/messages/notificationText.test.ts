@@ -9,6 +9,9 @@ import { activateLocale } from '../../../i18n/activateLocale.ts';
 import { appLocales } from '../../../i18n/locale.ts';
 import { notificationSentence, notificationSentences, orderLinkOf } from './notificationText.ts';
 
+/** Rupee parameters: `amount`, `price`, and the named amounts of an allotment (`amount_paid`, `amount_released`). */
+const isMoney = (name: string) => name === 'amount' || name === 'price' || name.startsWith('amount_');
+
 /** Parameters for a kind, built from its schema, so a new parameter is exercised too. */
 function sampleParams(kind: (typeof notificationKinds)[number]): Record<string, unknown> {
   const shape = notificationParams[kind].shape as Record<string, z.ZodType>;
@@ -16,7 +19,7 @@ function sampleParams(kind: (typeof notificationKinds)[number]): Record<string, 
     Object.entries(shape).map(([name, schema]) => {
       if (schema instanceof z.ZodEnum) return [name, schema.options[0]];
       if (schema instanceof z.ZodNumber) return [name, 300];
-      if (name === 'amount' || name === 'price') return [name, '2456.35'];
+      if (isMoney(name)) return [name, '2456.35'];
       if (name === 'order_no') return [name, '4711'];
       return [name, `Sample ${name}`];
     }),
@@ -35,7 +38,7 @@ describe('message sentences', () => {
     for (const [name, value] of Object.entries(params)) {
       // Numbers and ids the message links by (an order, an IPO, a placement) need not be read out.
       if (name === 'order_no' || name.endsWith('_id') || name === 'side' || name === 'restriction') continue;
-      expect(sentence, name).toContain(name === 'amount' || name === 'price' ? '₹2,456.35' : String(value));
+      expect(sentence, name).toContain(isMoney(name) ? '₹2,456.35' : String(value));
     }
   });
 
