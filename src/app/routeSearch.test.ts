@@ -45,6 +45,8 @@ describe('route search params', () => {
     expect(declared.sort()).toEqual(
       [
         '/home/blockTradeDetail',
+        '/home/newStock',
+        '/home/newStockBuy',
         '/home/newStockPsBuy',
         '/home/newsDetail',
         '/information/fundRecord',

@@ -117,7 +117,7 @@ function DrawResult({ draw, applications }: { draw: IpoDraw; applications: reado
 function PlainWords() {
   return (
     <details>
-      <summary className={styles.cardTitle} style={{ minHeight: 44, display: 'flex', alignItems: 'center', cursor: 'pointer' }}>
+      <summary className={`${styles.cardTitle} ${ipoStyles.summary}`}>
         <Trans>How the draw is fair</Trans>
       </summary>
       <ol className={ipoStyles.steps}>

@@ -77,7 +77,7 @@ function ApplicationRow({ application, withdrawable, onWithdrawn }: { applicatio
   return (
     <div className={styles.row} data-testid="ipo-application" data-state={application.state} data-application-id={application.id}>
       <div className={styles.rowTop}>
-        <Link to="/home/newStockBuy" search={{ ipo_id: application.ipo_id }} className={styles.rowTitle}>
+        <Link to="/home/newStockBuy" search={{ ipo_id: application.ipo_id }} className={`${styles.rowTitle} ${ipoStyles.rowLink}`}>
           {application.issuer} · {application.code}
         </Link>
         <span className={styles.badge[applicationTone[application.state]]} data-testid="ipo-application-state">

@@ -28,6 +28,8 @@ export const stepValue = style({ ...numeric, textAlign: 'center', fontSize: vars
 
 export const hash = style({ ...numeric, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.fontSize.small, overflowWrap: 'anywhere', margin: 0 });
 export const command = style([hash, { background: vars.color.background, padding: vars.space.sm, borderRadius: vars.radius.small }]);
+/** Keeps the disclosure triangle (a list item) and a full touch target. */
+export const summary = style({ minHeight: vars.size.touchTarget, paddingTop: vars.space.md, cursor: 'pointer' });
 export const steps = style({ margin: 0, paddingLeft: vars.space.xl, display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontSize: vars.fontSize.caption });
 export const files = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const fileLink = style({
@@ -41,4 +43,6 @@ export const fileLink = style({
   fontWeight: 600,
   textDecoration: 'none',
 });
+/** The name in a record row opens its page: a full touch target, not just the line of text. */
+export const rowLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: vars.size.touchTarget, textDecoration: 'none', color: vars.color.accent });
 export const rowActions = style({ display: 'flex', justifyContent: 'flex-end' });

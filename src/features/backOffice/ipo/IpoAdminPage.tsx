@@ -96,10 +96,29 @@ export function IpoAdminPage() {
             ),
           },
           { header: t`State`, cell: (issue) => <Badge tone={ipoStateTone[issue.state]}>{stateNames[issue.state]}</Badge> },
-          { header: t`Price`, cell: (issue) => (issue.price_low ? `${format.money(issue.price_low)}–${format.money(issue.price)}` : format.money(issue.price)), numeric: true },
-          { header: t`Lot`, cell: (issue) => issue.lot, numeric: true },
-          { header: t`Opens – closes (IST)`, cell: (issue) => `${format.dateTime(issue.open_at)} – ${format.dateTime(issue.close_at)}` },
-          { header: t`Draw (IST)`, cell: (issue) => format.dateTime(issue.draw_at) },
+          {
+            header: t`Price · lot`,
+            cell: (issue) => (
+              <>
+                {issue.price_low ? `${format.money(issue.price_low)}–${format.money(issue.price)}` : format.money(issue.price)}
+                <br />
+                <span className={styles.muted}>{t`${issue.lot} a lot`}</span>
+              </>
+            ),
+            numeric: true,
+          },
+          {
+            header: t`Dates (IST)`,
+            cell: (issue) => (
+              <>
+                {t`Opens ${format.dateTime(issue.open_at)}`}
+                <br />
+                {t`Closes ${format.dateTime(issue.close_at)}`}
+                <br />
+                <span className={styles.muted}>{t`Draw ${format.dateTime(issue.draw_at)}`}</span>
+              </>
+            ),
+          },
           { header: t`Applications`, cell: (issue) => issue.applications, numeric: true },
           { header: t`Retail demand`, cell: (issue) => `${issue.retail_subscription_times}× · ${t`${issue.lots_applied} lots`}`, numeric: true },
           { header: t`Held`, cell: (issue) => format.money(issue.amount_held), numeric: true },

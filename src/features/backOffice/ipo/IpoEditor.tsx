@@ -47,7 +47,16 @@ const emptyForm: Form = {
 function formOf(issue: AdminIpoRow | null): Form {
   if (!issue) return emptyForm;
   return {
-    ...issue,
+    issuer: issue.issuer,
+    code: issue.code,
+    isin: issue.isin,
+    sponsor_broker: issue.sponsor_broker,
+    price: issue.price,
+    issue_shares: issue.issue_shares,
+    retail_shares: issue.retail_shares,
+    retail_cap: issue.retail_cap,
+    public_value_source: issue.public_value_source,
+    payment_after_draw: issue.payment_after_draw,
     price_low: issue.price_low ?? '',
     lot: String(issue.lot),
     max_applications_per_user: String(issue.max_applications_per_user),
