@@ -37,7 +37,8 @@ describe('message sentences', () => {
     expect(sentence).not.toBe(fallback);
     for (const [name, value] of Object.entries(params)) {
       // Numbers and ids the message links by (an order, an IPO, a placement) need not be read out.
-      if (name === 'order_no' || name.endsWith('_id') || name === 'side' || name === 'restriction') continue;
+      // A currency reads as its amount's sign (₹, ₩), not as its code.
+      if (name === 'order_no' || name.endsWith('_id') || name === 'side' || name === 'restriction' || name === 'currency') continue;
       expect(sentence, name).toContain(isMoney(name) ? '₹2,456.35' : String(value));
     }
   });
