@@ -47,10 +47,10 @@ export const settingValueSchemas = {
   'loan.term_days': wholeNumberFrom(1, 3650),
   // VIP levels (server/vip/levels.ts): a level is reached by meeting either of its thresholds
   'vip.level1_total_assets': positiveRupees,
-  'vip.level2_total_assets': positiveRupees,
-  'vip.level3_total_assets': positiveRupees,
   'vip.level1_turnover_90d': positiveRupees,
+  'vip.level2_total_assets': positiveRupees,
   'vip.level2_turnover_90d': positiveRupees,
+  'vip.level3_total_assets': positiveRupees,
   'vip.level3_turnover_90d': positiveRupees,
   // the block-trade desk (server/block/)
   'block.price_band_bps': wholeNumberFrom(0, 2000),
