@@ -1,121 +1,52 @@
-import { createHash } from 'node:crypto';
 import type { IpoApplication } from '../../contract/ipo.ts';
-import { formatRupees } from '../../contract/money.ts';
 import { rupeesParam } from '../../contract/statementReasons.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
-import { lockedBalances, transfer } from '../ledger/ledger.ts';
+import { transfer } from '../ledger/ledger.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
-import { pseudonymOf } from './draw.ts';
+import type { ApplyCommand } from './applyPlan.ts';
+import { type ApplyWriter, createApplyWriter, IssueNotOpenedYet } from './applyWriter.ts';
 import { currentIssue, effectiveState, type IpoContext } from './states.ts';
-import { type ApplicationRow, applicationWhere, issueById, type IssueRow } from './store.ts';
-import { retailCapOf, toIpoApplication } from './views.ts';
+import { applicationWhere, issueById, type IssueRow } from './store.ts';
+import { toIpoApplication } from './views.ts';
 
 // Applying for an IPO and withdrawing an application. The money is held, never debited,
 // while the issue is open: one ledger transfer available → frozen per application, and the
-// same in reverse when it is withdrawn. Each command is one transaction; a retry with the same
-// idempotency key answers the same application and changes nothing.
+// same in reverse when it is withdrawn. Applications go through the batching writer
+// (applyWriter.ts); a withdrawal is one transaction. A retry with the same idempotency key
+// answers the same application and changes nothing.
 //
 // Locks, always in this order (the draw takes the same ones): the issue row (FOR SHARE here,
 // so the close and the draw wait for applications in flight and never miss one), then the
 // user's rupee accounts (so two applications of one user count each other).
 
-export interface ApplyCommand {
-  ipoId: bigint;
-  lots: number;
-  idempotencyKey: string;
-}
+export type { ApplyCommand };
 
-/** The ledger key of a hold, from the user's own key (hashed: it may be as long as a ledger key may be). */
-const holdKeyOf = (userId: bigint, userKey: string) => `ipo-hold:${userId}:${createHash('sha256').update(userKey).digest('hex')}`;
 const withdrawKeyOf = (applicationId: bigint) => `ipo-withdraw:${applicationId}`;
 
-/** Refusals in the issue's order: not open yet, withdrawn, or over. */
-function refuseUnlessOpen(issue: IssueRow, now: number): void {
-  const state = effectiveState(issue, now);
-  if (state === 'withdrawn') refuse('subscription_channel_not_open');
-  if (state === 'upcoming') refuse('subscription_time_not_yet_arrived');
-  if (state !== 'open') refuse('subscription_ended');
+// One application writer per context (the server's, a seed's), made when it first applies.
+const writers = new WeakMap<IpoContext, ApplyWriter>();
+function writerOf(context: IpoContext): ApplyWriter {
+  let writer = writers.get(context);
+  if (!writer) writers.set(context, (writer = createApplyWriter(context)));
+  return writer;
 }
-
-/** The application an earlier try with this key made, or null; the key used for another application is refused. */
-async function sameApplication(tx: Sql, userId: bigint, command: ApplyCommand): Promise<IpoApplication | null> {
-  const earlier = await applicationWhere(tx, 'user_id = $1 AND idempotency_key = $2', [userId.toString(), command.idempotencyKey]);
-  if (!earlier) return null;
-  if (earlier.ipo_id !== command.ipoId || earlier.lots !== command.lots) refuse('idempotency_key_reused');
-  return toIpoApplication(earlier, (await issueById(tx, earlier.ipo_id))!);
-}
-
-/** The issue's open_at has passed but nobody has opened it yet (made its seed): opened, then tried again. */
-class IssueNotOpenedYet extends Error {}
 
 export async function applyForIpo(context: IpoContext, userId: bigint, command: ApplyCommand): Promise<IpoApplication> {
+  const submit = () => writerOf(context).submit({ ...command, userId });
   try {
-    return await applyOnce(context, userId, command);
+    return await submit();
   } catch (error) {
     if (!(error instanceof IssueNotOpenedYet)) throw error;
   }
+  // The issue's open_at has passed but nobody has opened it yet (made its seed): opened, then tried again.
   await currentIssue(context, command.ipoId);
   try {
-    return await applyOnce(context, userId, command);
+    return await submit();
   } catch (error) {
     if (error instanceof IssueNotOpenedYet) refuse('subscription_time_not_yet_arrived');
     throw error;
   }
-}
-
-// The hot path of a popular issue's last minutes: each round trip counts (bench/ipoClosing.ts).
-async function applyOnce(context: IpoContext, userId: bigint, command: ApplyCommand): Promise<IpoApplication> {
-  return context.db.transaction(async (tx) => {
-    const earlier = await sameApplication(tx, userId, command);
-    if (earlier) return earlier;
-    const issue = await issueById(tx, command.ipoId, 'FOR SHARE');
-    if (!issue) refuse('ipo_not_found');
-    const now = context.now();
-    refuseUnlessOpen(issue, now);
-    if (issue.state !== 'open') throw new IssueNotOpenedYet();
-    if (!Number.isSafeInteger(command.lots) || command.lots < 1) refuse('ipo_not_whole_lots');
-    const amount = issue.price_paise * BigInt(issue.lot) * BigInt(command.lots);
-    const cap = retailCapOf(issue, context.settings.paise('ipo.retail_cap'));
-    if (amount > cap) refuse('ipo_amount_above_retail_cap', formatRupees(cap));
-
-    const accounts = await userLedgerAccounts(tx, userId);
-    // Counted under the user's account locks: parallel applications of one user queue here.
-    await lockedBalances(tx, [accounts.availableAccountId, accounts.frozenAccountId]);
-    const mine = await tx.query<ApplicationRow>('SELECT * FROM ipo_applications WHERE user_id = $1 AND (ipo_id = $2 OR idempotency_key = $3)', [
-      userId.toString(), issue.id.toString(), command.idempotencyKey,
-    ]);
-    // A retry sent while the first try was still running waited on those locks: it answers what the first made.
-    const madeMeanwhile = mine.find((application) => application.idempotency_key === command.idempotencyKey);
-    if (madeMeanwhile) {
-      if (madeMeanwhile.ipo_id !== command.ipoId || madeMeanwhile.lots !== command.lots) refuse('idempotency_key_reused');
-      return toIpoApplication(madeMeanwhile, issue);
-    }
-    const counted = mine.filter((application) => application.ipo_id === issue.id && application.state !== 'withdrawn').length;
-    if (counted >= issue.max_applications_per_user) refuse('ipo_max_applications_reached', String(issue.max_applications_per_user));
-
-    const [{ id: applicationId }] = (await tx.query<{ id: bigint }>("SELECT nextval('ipo_applications_id_seq') AS id")) as [{ id: bigint }];
-    const held = await transfer(tx, {
-      idempotencyKey: holdKeyOf(userId, command.idempotencyKey),
-      kind: 'ipo_hold',
-      reasonKind: 'ipo_application_held',
-      reasonParams: { ipo_id: issue.id.toString(), code: issue.code, quantity: (BigInt(issue.lot) * BigInt(command.lots)).toString(), amount: rupeesParam(amount) },
-      userId,
-      postings: [
-        { accountId: accounts.availableAccountId, currency: 'INR', amount: -amount },
-        { accountId: accounts.frozenAccountId, currency: 'INR', amount },
-      ],
-    });
-    const at = new Date(now);
-    const [row] = await tx.query<Parameters<typeof toIpoApplication>[0]>(
-      `INSERT INTO ipo_applications (id, ipo_id, user_id, idempotency_key, price_paise, lot, lots, amount_held_paise, pseudonym,
-                                     hold_transfer_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING *`,
-      [applicationId.toString(), issue.id.toString(), userId.toString(), command.idempotencyKey, issue.price_paise.toString(), issue.lot,
-        command.lots, amount.toString(), pseudonymOf(issue.id.toString(), applicationId.toString(), issue.server_seed!), held.transferId.toString(), at],
-    );
-    return toIpoApplication(row!, issue);
-  });
 }
 
 /** Withdraws one of the user's pending applications while its issue is open, releasing its money. */
