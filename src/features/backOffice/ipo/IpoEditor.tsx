@@ -56,6 +56,7 @@ function formOf(issue: AdminIpoRow | null): Form {
     retail_shares: issue.retail_shares,
     retail_cap: issue.retail_cap,
     public_value_source: issue.public_value_source,
+    // No control for it: the server refuses payment after the draw until a pay command exists.
     payment_after_draw: issue.payment_after_draw,
     price_low: issue.price_low ?? '',
     lot: String(issue.lot),
@@ -162,10 +163,6 @@ export function IpoEditor({ issue, onClose, onSaved }: { issue: AdminIpoRow | nu
           </div>
         ))}
       </div>
-      <label className={styles.checkRow}>
-        <input type="checkbox" checked={form.payment_after_draw} onChange={(event) => setForm({ ...form, payment_after_draw: event.target.checked })} />
-        {t`Payment follows the draw (winners pay by a deadline) instead of paying from the held money`}
-      </label>
     </ActionDialog>
   );
 }
