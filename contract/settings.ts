@@ -47,13 +47,6 @@ export const settingValueSchemas = {
   'loan.term_days': wholeNumberFrom(1, 3650),
   // VIP levels (server/vip/levels.ts): a level is reached by meeting either of its thresholds
   'vip.level1_total_assets': positiveRupees,
-  'vip.level2_total_assets': positiveRupees,
-  'vip.level3_total_assets': positiveRupees,
-  'vip.level1_turnover_90d': positiveRupees,
-  'vip.level2_turnover_90d': positiveRupees,
-  'vip.level3_turnover_90d': positiveRupees,
-  // VIP levels (server/vip/levels.ts): a level is reached by meeting either of its thresholds
-  'vip.level1_total_assets': positiveRupees,
   'vip.level1_turnover_90d': positiveRupees,
   'vip.level2_total_assets': positiveRupees,
   'vip.level2_turnover_90d': positiveRupees,
@@ -80,7 +73,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'vip'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -27,10 +27,6 @@ import { seedDemoPlacements } from './placement/demoPlacements.ts';
 import { registerPlacementRoutes } from './placement/routes.ts';
 import { type FxRateData, fxRateBook, loadFxRateData, readFxRatesConfig } from './fx/fxRates.ts';
 import { registerFxRoutes } from './fx/routes.ts';
-import { refreshLevel } from './vip/levelService.ts';
-import { type VipLevelJob, startVipLevelJob } from './vip/levelJob.ts';
-import { registerVipRoutes } from './vip/routes.ts';
-import { seedDemoVipAllocations } from './vip/demoVip.ts';
 import { seedDemoBlocks } from './block/demoBlocks.ts';
 import { registerBlockRoutes } from './block/routes.ts';
 import { refreshLevel } from './vip/levelService.ts';
@@ -263,7 +259,6 @@ export async function buildApp({
     execution.stop();
     await accrualJob.stop();
     await portfolioJob.stop();
-    await vipLevelJob.stop();
     await intradaySquareOff.stop();
     await vipLevelJob.stop();
     await ipoStateJob.stop();
