@@ -42,7 +42,7 @@ export type PledgedPositionRow = {
   order_status: string;
 };
 
-/** An open position the owner could pledge: long, paid in full (leverage 1), not pledged now. */
+/** An open position the owner could pledge: long, paid in full (leverage 1), held for delivery (an intraday position is squared off the same day), not pledged now. */
 export type CandidateRow = { id: bigint; code: string; quantity: bigint };
 
 const selectPledges = `
@@ -97,7 +97,7 @@ export async function positionsOfPledges(sql: Sql, pledgeIds: readonly bigint[])
 export const candidatePositionsOf = (sql: Sql, userId: bigint) =>
   sql.query<CandidateRow>(
     `SELECT o.id, o.code, o.quantity FROM orders o
-      WHERE o.user_id = $1 AND o.status = 'holding' AND o.side = 'long' AND o.leverage = 1
+      WHERE o.user_id = $1 AND o.status = 'holding' AND o.side = 'long' AND o.leverage = 1 AND o.product = 'delivery'
         AND NOT EXISTS (SELECT 1 FROM pledge_positions pp WHERE pp.order_id = o.id AND pp.released_at IS NULL AND pp.sold_at IS NULL)
       ORDER BY o.id DESC LIMIT 200`,
     [text(userId)],
@@ -106,8 +106,8 @@ export const candidatePositionsOf = (sql: Sql, userId: bigint) =>
 /** Locks the orders a request names, in id order (as the order writer does, so neither waits on the other in a cycle). */
 export async function lockOrdersToPledge(sql: Sql, orderIds: readonly bigint[]) {
   const sorted = [...orderIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return sql.query<{ id: bigint; user_id: bigint; status: string; side: string; leverage: number; code: string; quantity: bigint; pledged: boolean }>(
-    `SELECT o.id, o.user_id, o.status, o.side, o.leverage, o.code, o.quantity,
+  return sql.query<{ id: bigint; user_id: bigint; status: string; side: string; leverage: number; product: string; code: string; quantity: bigint; pledged: boolean }>(
+    `SELECT o.id, o.user_id, o.status, o.side, o.leverage, o.product, o.code, o.quantity,
             EXISTS (SELECT 1 FROM pledge_positions pp WHERE pp.order_id = o.id AND pp.released_at IS NULL AND pp.sold_at IS NULL) AS pledged
        FROM orders o WHERE o.id = ANY($1::bigint[]) ORDER BY o.id FOR UPDATE OF o`,
     [sorted.map(text)],

@@ -143,7 +143,7 @@ export async function requestPledge(context: PledgeContext, userId: bigint, form
     const positions = orders.map((order) => {
       const haircutBps = haircutOf(market, rules, order.code);
       if (haircutBps === null) refuse('margin_trading_not_enabled');
-      if (order.status !== 'holding' || order.side !== 'long' || order.leverage !== 1 || order.pledged) refuse('margin_loan_failed');
+      if (order.status !== 'holding' || order.side !== 'long' || order.leverage !== 1 || order.product === 'intraday' || order.pledged) refuse('margin_loan_failed');
       const value = valuePosition(market, order.code, order.quantity, haircutBps);
       if (value.pricePaise === null) refuse('stock_price_not_available');
       return { orderId: order.id, code: order.code, quantity: order.quantity, haircutBps, pricePaise: value.pricePaise, valuePaise: value.valuePaise };
