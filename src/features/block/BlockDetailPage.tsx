@@ -9,11 +9,11 @@ import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/Lo
 import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import { Stepper } from '../../ui/Stepper.tsx';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { ConfirmSheet } from '../funding/ConfirmSheet.tsx';
 import * as styles from '../funding/funding.css.ts';
-import * as blockStyles from './block.css.ts';
 import { BlockCard } from './BlockDeskPage.tsx';
 import { minimumPurchaseShares, purchaseCost, sellableFrom, useBlockLabels } from './blockText.ts';
 import { useNow } from './useNow.ts';
@@ -104,19 +104,20 @@ function BuyForm({ block, available, now, onBought }: { block: BlockView; availa
           </span>
         </p>
       ) : null}
-      <div className={blockStyles.stepper} role="group" aria-label={t`Shares`}>
-        <button type="button" className={blockStyles.stepButton} aria-label={t`One lot fewer`} disabled={shares - block.lot < minimumShares} onClick={() => setShares(shares - block.lot)}>
-          −
-        </button>
-        <output className={blockStyles.stepValue} data-testid="block-shares" aria-live="polite">
-          <Trans>
-            {lots} lots · {shareText} shares
-          </Trans>
-        </output>
-        <button type="button" className={blockStyles.stepButton} aria-label={t`One lot more`} disabled={shares + block.lot > block.remaining} onClick={() => setShares(shares + block.lot)}>
-          +
-        </button>
-      </div>
+      <Stepper
+        label={t`Shares`}
+        fewerLabel={t`One lot fewer`}
+        moreLabel={t`One lot more`}
+        canDecrease={shares - block.lot >= minimumShares}
+        canIncrease={shares + block.lot <= block.remaining}
+        onDecrease={() => setShares(shares - block.lot)}
+        onIncrease={() => setShares(shares + block.lot)}
+        testId="block-shares"
+      >
+        <Trans>
+          {lots} lots · {shareText} shares
+        </Trans>
+      </Stepper>
       <p className={styles.fieldHint}>
         <Trans>
           Lots of {labels.shares(block.lot)} shares; at least {labels.shares(block.minimum_shares)} shares and {labels.money(block.minimum_amount)}.

@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 // What the block-trade desk adds to the money screens' styles (funding.css.ts): the card's
-// link, the remaining-shares bar, the lots stepper and the page's links.
+// link, the remaining-shares bar and the page's links (the lots stepper is src/ui/Stepper.tsx).
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -23,18 +23,3 @@ export const pageLink = style({
   fontWeight: 600,
   textDecoration: 'none',
 });
-
-export const stepper = style({ display: 'grid', gridTemplateColumns: `${vars.size.touchTarget} 1fr ${vars.size.touchTarget}`, alignItems: 'center', gap: vars.space.sm });
-export const stepButton = style({
-  minHeight: vars.size.touchTarget,
-  minWidth: vars.size.touchTarget,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.title,
-  fontWeight: 700,
-  cursor: 'pointer',
-  selectors: { '&:disabled': { color: vars.color.textMuted, cursor: 'default' } },
-});
-export const stepValue = style({ ...numeric, textAlign: 'center', fontSize: vars.fontSize.title, fontWeight: 700 });

@@ -10,6 +10,7 @@ import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/Lo
 import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import { Stepper } from '../../ui/Stepper.tsx';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { ConfirmSheet } from '../funding/ConfirmSheet.tsx';
@@ -158,19 +159,20 @@ function ApplyForm({ issue, available, onApplied }: { issue: IpoIssue; available
           </span>
         </p>
       ) : null}
-      <div className={ipoStyles.stepper} role="group" aria-label={t`Lots`}>
-        <button type="button" className={ipoStyles.stepButton} aria-label={t`One lot fewer`} disabled={lots <= 1} onClick={() => setLots(lots - 1)}>
-          −
-        </button>
-        <output className={ipoStyles.stepValue} data-testid="ipo-lots" aria-live="polite">
-          <Trans>
-            {lots} lots · {labels.shares(lots * issue.lot)} shares
-          </Trans>
-        </output>
-        <button type="button" className={ipoStyles.stepButton} aria-label={t`One lot more`} disabled={lots >= maxLots} onClick={() => setLots(lots + 1)}>
-          +
-        </button>
-      </div>
+      <Stepper
+        label={t`Lots`}
+        fewerLabel={t`One lot fewer`}
+        moreLabel={t`One lot more`}
+        canDecrease={lots > 1}
+        canIncrease={lots < maxLots}
+        onDecrease={() => setLots(lots - 1)}
+        onIncrease={() => setLots(lots + 1)}
+        testId="ipo-lots"
+      >
+        <Trans>
+          {lots} lots · {labels.shares(lots * issue.lot)} shares
+        </Trans>
+      </Stepper>
       <p className={styles.fieldHint}>
         <Trans>From 1 to {maxLots} lots (the retail cap).</Trans>
       </p>

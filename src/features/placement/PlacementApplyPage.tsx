@@ -9,11 +9,11 @@ import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/Lo
 import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
+import { Stepper } from '../../ui/Stepper.tsx';
 import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { ConfirmSheet } from '../funding/ConfirmSheet.tsx';
 import * as styles from '../funding/funding.css.ts';
-import * as ipoStyles from '../ipo/ipo.css.ts';
 import { OfferCard } from './PlacementListPage.tsx';
 import { amountForShares, usePlacementLabels } from './placementText.ts';
 
@@ -54,22 +54,23 @@ export function PlacementApplyPage() {
   );
 }
 
-function Stepper({ label, value, step, max, onChange, testId }: { label: string; value: number; step: number; max: number; onChange: (value: number) => void; testId: string }) {
+function SharesStepper({ label, value, step, max, onChange, testId }: { label: string; value: number; step: number; max: number; onChange: (value: number) => void; testId: string }) {
   const { t } = useLingui();
   const labels = usePlacementLabels();
   const shares = labels.shares(value);
   return (
-    <div className={ipoStyles.stepper} role="group" aria-label={label}>
-      <button type="button" className={ipoStyles.stepButton} aria-label={t`${label}: fewer`} disabled={value - step < 0} onClick={() => onChange(value - step)}>
-        −
-      </button>
-      <output className={ipoStyles.stepValue} data-testid={testId} aria-live="polite">
-        <Trans>{shares} shares</Trans>
-      </output>
-      <button type="button" className={ipoStyles.stepButton} aria-label={t`${label}: more`} disabled={value + step > max} onClick={() => onChange(value + step)}>
-        +
-      </button>
-    </div>
+    <Stepper
+      label={label}
+      fewerLabel={t`${label}: fewer`}
+      moreLabel={t`${label}: more`}
+      canDecrease={value - step >= 0}
+      canIncrease={value + step <= max}
+      onDecrease={() => onChange(value - step)}
+      onIncrease={() => onChange(value + step)}
+      testId={testId}
+    >
+      <Trans>{shares} shares</Trans>
+    </Stepper>
   );
 }
 
@@ -131,11 +132,11 @@ function ApplyForm({ offer, available, onApplied }: { offer: PlacementOffer; ava
       <p className={styles.fieldHint}>
         <Trans>Within your entitlement ({labels.shares(room)} shares left)</Trans>
       </p>
-      <Stepper label={t`Entitled shares`} value={quantity} step={offer.lot} max={room} onChange={setQuantity} testId="placement-quantity" />
+      <SharesStepper label={t`Entitled shares`} value={quantity} step={offer.lot} max={room} onChange={setQuantity} testId="placement-quantity" />
       <p className={styles.fieldHint}>
         <Trans>Additional shares: allotted from entitlements others did not take up, pro rata to what each applicant asked.</Trans>
       </p>
-      <Stepper label={t`Additional shares`} value={additional} step={offer.lot} max={1_000_000} onChange={setAdditional} testId="placement-additional" />
+      <SharesStepper label={t`Additional shares`} value={additional} step={offer.lot} max={1_000_000} onChange={setAdditional} testId="placement-additional" />
       <dl className={styles.figures}>
         <dt className={styles.figureLabel}>
           <Trans>Amount to hold</Trans>

@@ -5,11 +5,11 @@ import { parseRupees } from '../../../../contract/money.ts';
 import type { VipAllocation, VipLevels, VipPurchase } from '../../../../contract/vip.ts';
 import { call, CommandRefused, settleWhenAnswered } from '../../../api/commandBus.ts';
 import { useIdempotencyKey } from '../../../ui/useIdempotencyKey.ts';
+import { Stepper } from '../../../ui/Stepper.tsx';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import * as styles from '../../funding/funding.css.ts';
 import * as sheetStyles from '../../trading/trading.css.ts';
-import * as vipStyles from './vip.css.ts';
 import { useVipLabels } from './vipText.ts';
 
 type BuySheetProps = {
@@ -69,19 +69,21 @@ export function VipBuySheet({ allocation, fees, available, onBought, onDismiss }
             Buy {allocation.name} ({allocation.code})
           </Trans>
         </h2>
-        <div className={vipStyles.stepper} role="group" aria-label={t`Lots`}>
-          <button type="button" className={vipStyles.stepButton} aria-label={t`One lot fewer`} disabled={busy || lots <= 1} onClick={() => setLots(lots - 1)}>
-            −
-          </button>
-          <output className={vipStyles.stepValue} data-testid="vip-lots" aria-live="polite">
-            <Trans>
-              {lots} lots · {labels.shares(quantity)} shares
-            </Trans>
-          </output>
-          <button type="button" className={vipStyles.stepButton} aria-label={t`One lot more`} disabled={busy || lots >= maxLots} onClick={() => setLots(lots + 1)}>
-            +
-          </button>
-        </div>
+        <Stepper
+          label={t`Lots`}
+          fewerLabel={t`One lot fewer`}
+          moreLabel={t`One lot more`}
+          canDecrease={!busy && lots > 1}
+          canIncrease={!busy && lots < maxLots}
+          onDecrease={() => setLots(lots - 1)}
+          onIncrease={() => setLots(lots + 1)}
+          testId="vip-lots"
+          size="sheet"
+        >
+          <Trans>
+            {lots} lots · {labels.shares(quantity)} shares
+          </Trans>
+        </Stepper>
         <p className={styles.fieldHint}>
           <Trans>Up to {maxLots} lots for you (what is left and the most one user may buy).</Trans>
         </p>

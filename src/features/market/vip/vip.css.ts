@@ -34,7 +34,7 @@ export const previewLabel = style({
   fontWeight: 600,
 });
 
-// The level card's table of thresholds, the allocation cards and the buy sheet's lots stepper.
+// The level card's table of thresholds and the allocation cards.
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 export const thresholds = style({
   ...numeric,
@@ -48,17 +48,3 @@ globalStyle(`${thresholds} tr[aria-current="true"]`, { background: vars.color.ac
 export const caption = style({ captionSide: 'top', textAlign: 'left', color: vars.color.textMuted, fontSize: vars.fontSize.small, paddingBottom: vars.space.xs });
 /** Greyed by its surface, not by opacity: the text keeps its contrast (a locked card is still read). */
 export const locked = style({ background: vars.color.background, boxShadow: 'none', border: `1px dashed ${vars.color.border}` });
-export const stepper = style({ display: 'grid', gridTemplateColumns: `${vars.size.touchTarget} 1fr ${vars.size.touchTarget}`, alignItems: 'center', gap: vars.space.sm });
-export const stepButton = style({
-  minHeight: vars.size.touchTarget,
-  minWidth: vars.size.touchTarget,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.title,
-  fontWeight: 700,
-  cursor: 'pointer',
-  selectors: { '&:disabled': { color: vars.color.textMuted, cursor: 'default' } },
-});
-export const stepValue = style({ ...numeric, textAlign: 'center', fontSize: vars.fontSize.body, fontWeight: 700 });
