@@ -2,20 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { IpoApplication } from '../../../contract/ipo.ts';
-import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
-import { showToast } from '../../app/toastStore.ts';
+import { call } from '../../api/commandBus.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
-import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useLoad } from '../../ui/useLoad.ts';
-import { useSingleFlight } from '../../ui/useSingleFlight.ts';
-import { Button } from '../../ui/widgets.tsx';
-import { ConfirmSheet } from '../funding/ConfirmSheet.tsx';
 import * as styles from '../funding/funding.css.ts';
 import { PagedList } from '../funding/PagedList.tsx';
+import { WithdrawApplication, type WithdrawDetails } from '../primaryMarket/WithdrawApplication.tsx';
 import * as ipoStyles from './ipo.css.ts';
 import { applicationTone, useIpoLabels } from './ipoText.ts';
 
 const loadApplications = (page: number) => call('ipo/applications', { page }, { silent: true });
+const sendWithdrawal = (details: WithdrawDetails, idempotencyKey: string) => call('ipo/withdraw', { ...details, idempotency_key: idempotencyKey });
 const loadOpenIssueIds = async () => new Set((await call('ipo/list', { state: 'open' }, { silent: true })).map((issue) => issue.id));
 
 /** /home/newStockRecord: every application, newest first, 10 a page; one still to be drawn in an open issue can be withdrawn. */
@@ -54,20 +51,6 @@ export function IpoRecordsPage() {
 function ApplicationRow({ application, withdrawable, onWithdrawn }: { application: IpoApplication; withdrawable: boolean; onWithdrawn: () => void }) {
   const { t } = useLingui();
   const labels = useIpoLabels();
-  const [confirming, setConfirming] = useState(false);
-  const idempotency = useIdempotencyKey();
-  const { busy, run: withdraw } = useSingleFlight(async () => {
-    const details = { application_id: application.id };
-    try {
-      await settleWhenAnswered(idempotency, call('ipo/withdraw', { ...details, idempotency_key: idempotency.keyFor(details) }));
-    } catch (error) {
-      if (error instanceof CommandRefused) setConfirming(false);
-      throw error;
-    }
-    setConfirming(false);
-    showToast(t`Application withdrawn: the money is released.`, { tone: 'success' });
-    onWithdrawn();
-  });
   const lots = application.lots;
   const shares = labels.shares(application.shares_applied);
   const allotted = labels.shares(application.shares_allotted);
@@ -117,24 +100,16 @@ function ApplicationRow({ application, withdrawable, onWithdrawn }: { applicatio
         ) : null}
       </div>
       {withdrawable ? (
-        <div className={ipoStyles.rowActions}>
-          <Button variant="ghost" className={styles.dangerButton} onClick={() => setConfirming(true)} data-action="ipo-withdraw">
-            <Trans>Withdraw</Trans>
-          </Button>
-        </div>
-      ) : null}
-      {confirming ? (
-        <ConfirmSheet
-          title={t`Withdraw this application?`}
-          rows={[
+        <WithdrawApplication
+          applicationId={application.id}
+          send={sendWithdrawal}
+          action="ipo-withdraw"
+          confirmRows={[
             { label: t`IPO`, value: `${application.issuer} (${application.code})` },
             { label: t`Released to your available balance`, value: held, emphasis: true },
           ]}
           note={<Trans>It leaves the draw. You may apply again while the issue is open, within its limit of applications.</Trans>}
-          confirmLabel={t`Withdraw`}
-          submitting={busy}
-          onConfirm={withdraw}
-          onDismiss={() => setConfirming(false)}
+          onWithdrawn={onWithdrawn}
         />
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 // What the IPO screens add to the money screens' styles (funding.css.ts): the issue card's
-// link, the lots stepper, the draw's hashes (long hex that must wrap) and its file links.
+// link, the draw's hashes (long hex that must wrap) and its file links.
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -10,21 +10,6 @@ export const issueLink = style({ color: 'inherit', textDecoration: 'none', displ
 export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
 export const demoLabel = style({ display: 'inline-flex', alignItems: 'center', padding: '2px 10px', borderRadius: vars.radius.pill, fontSize: '12px', fontWeight: 700, background: vars.color.accentSoft, color: vars.color.accent });
 export const code = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 500 });
-
-export const stepper = style({ display: 'grid', gridTemplateColumns: `${vars.size.touchTarget} 1fr ${vars.size.touchTarget}`, alignItems: 'center', gap: vars.space.sm });
-export const stepButton = style({
-  minHeight: vars.size.touchTarget,
-  minWidth: vars.size.touchTarget,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.title,
-  fontWeight: 700,
-  cursor: 'pointer',
-  selectors: { '&:disabled': { color: vars.color.textMuted, cursor: 'default' } },
-});
-export const stepValue = style({ ...numeric, textAlign: 'center', fontSize: vars.fontSize.title, fontWeight: 700 });
 
 export const hash = style({ ...numeric, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.fontSize.small, overflowWrap: 'anywhere', margin: 0 });
 export const command = style([hash, { background: vars.color.background, padding: vars.space.sm, borderRadius: vars.radius.small }]);
@@ -45,4 +30,3 @@ export const fileLink = style({
 });
 /** The issue's name in a record row opens its page: a full touch target, not just the line of text. */
 export const rowLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: vars.size.touchTarget, textDecoration: 'none', color: vars.color.accent });
-export const rowActions = style({ display: 'flex', justifyContent: 'flex-end' });

@@ -2,20 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { PlacementApplication } from '../../../contract/placement.ts';
-import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
-import { showToast } from '../../app/toastStore.ts';
+import { call } from '../../api/commandBus.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
-import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
 import { useLoad } from '../../ui/useLoad.ts';
-import { useSingleFlight } from '../../ui/useSingleFlight.ts';
-import { Button } from '../../ui/widgets.tsx';
-import { ConfirmSheet } from '../funding/ConfirmSheet.tsx';
 import * as styles from '../funding/funding.css.ts';
 import { PagedList } from '../funding/PagedList.tsx';
-import * as ipoStyles from '../ipo/ipo.css.ts';
+import { WithdrawApplication, type WithdrawDetails } from '../primaryMarket/WithdrawApplication.tsx';
 import { applicationTone, usePlacementLabels } from './placementText.ts';
 
 const loadApplications = (page: number) => call('placement/applications', { page }, { silent: true });
+const sendWithdrawal = (details: WithdrawDetails, idempotencyKey: string) => call('placement/withdraw', { ...details, idempotency_key: idempotencyKey });
 const loadOpenOfferIds = async () => new Set((await call('placement/list', {}, { silent: true })).filter((offer) => offer.state === 'open').map((offer) => offer.id));
 
 /** /home/newStockps1: every placement application, newest first, 10 a page; a pending one of an open offer can be withdrawn. */
@@ -57,20 +53,6 @@ export function PlacementRecordsPage() {
 function ApplicationRow({ application, withdrawable, onWithdrawn }: { application: PlacementApplication; withdrawable: boolean; onWithdrawn: () => void }) {
   const { t } = useLingui();
   const labels = usePlacementLabels();
-  const [confirming, setConfirming] = useState(false);
-  const idempotency = useIdempotencyKey();
-  const { busy, run: withdraw } = useSingleFlight(async () => {
-    const details = { application_id: application.id };
-    try {
-      await settleWhenAnswered(idempotency, call('placement/withdraw', { ...details, idempotency_key: idempotency.keyFor(details) }));
-    } catch (error) {
-      if (error instanceof CommandRefused) setConfirming(false);
-      throw error;
-    }
-    setConfirming(false);
-    showToast(t`Application withdrawn: the money is released.`, { tone: 'success' });
-    onWithdrawn();
-  });
   const currency = application.currency;
   const entitled = labels.shares(application.entitled_quantity);
   const additional = labels.shares(application.additional_quantity);
@@ -116,24 +98,16 @@ function ApplicationRow({ application, withdrawable, onWithdrawn }: { applicatio
         <span>{labels.when(application.created_at)}</span>
       </div>
       {withdrawable ? (
-        <div className={ipoStyles.rowActions}>
-          <Button variant="ghost" className={styles.dangerButton} onClick={() => setConfirming(true)} data-action="placement-withdraw">
-            <Trans>Withdraw</Trans>
-          </Button>
-        </div>
-      ) : null}
-      {confirming ? (
-        <ConfirmSheet
-          title={t`Withdraw this application?`}
-          rows={[
+        <WithdrawApplication
+          applicationId={application.id}
+          send={sendWithdrawal}
+          action="placement-withdraw"
+          confirmRows={[
             { label: labels.kind(application), value: application.code },
             { label: t`Released to your available balance`, value: held, emphasis: true },
           ]}
           note={<Trans>You may apply again while the offer is open.</Trans>}
-          confirmLabel={t`Withdraw`}
-          submitting={busy}
-          onConfirm={withdraw}
-          onDismiss={() => setConfirming(false)}
+          onWithdrawn={onWithdrawn}
         />
       ) : null}
     </div>
