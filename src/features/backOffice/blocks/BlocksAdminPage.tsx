@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { type AdminBlockRow, adminBlockSaveRequest, type BlockState } from '../../../../contract/block.ts';
 import { call } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
-import { translateServerMessage } from '../../../i18n/serverMessages.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import { fromIstInput, toIstInput } from '../ipo/ipoAdminText.ts';
 import { useMayUse } from '../shared/access.ts';
@@ -11,6 +10,7 @@ import { ActionDialog } from '../shared/ActionDialog.tsx';
 import { Badge } from '../shared/Badge.tsx';
 import * as styles from '../shared/backOffice.css.ts';
 import { useStaffFormat } from '../shared/format.ts';
+import { FormFieldGrid, useFieldProblems } from '../shared/FormFieldGrid.tsx';
 import type { Tone } from '../shared/labels.ts';
 import { PagedTable } from '../shared/Table.tsx';
 import { useListState } from '../shared/useListState.ts';
@@ -125,18 +125,12 @@ function formOf(block: AdminBlockRow | null): Form {
 
 /** Creates a block, or edits one that has not opened, checked with the contract's own rules before it is sent. */
 function BlockEditor({ block, onClose, onSaved }: { block: AdminBlockRow | null; onClose: () => void; onSaved: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [form, setForm] = useState<Form>(() => formOf(block));
   const quantity = /^\d{1,9}$/.test(form.quantity.trim()) ? Number.parseInt(form.quantity.trim(), 10) : form.quantity;
   const request = { ...(block ? { block_id: block.id } : {}), ...form, quantity, open_at: fromIstInput(form.open_at), close_at: fromIstInput(form.close_at) };
   const checked = adminBlockSaveRequest.safeParse({ ...request, reason: 'x' });
-  const problems = new Map<string, string>();
-  if (!checked.success) {
-    for (const problem of checked.error.issues) {
-      const field = String(problem.path[0] ?? '');
-      if (!problems.has(field)) problems.set(field, translateServerMessage(problem.message, i18n));
-    }
-  }
+  const problems = useFieldProblems(checked);
   const labels: Record<Field, string> = {
     code: t`Instrument code`,
     price: t`Block price per share (₹)`,
@@ -164,17 +158,7 @@ function BlockEditor({ block, onClose, onSaved }: { block: AdminBlockRow | null;
       }}
       onClose={onClose}
     >
-      <div className={styles.formGrid}>
-        {(Object.keys(labels) as Field[]).map((field) => (
-          <div key={field} className={styles.field}>
-            <label className={styles.field}>
-              {labels[field]}
-              <input className={styles.control} type={inputType[field] ?? 'text'} name={field} value={form[field]} onChange={(event) => setForm({ ...form, [field]: event.target.value })} />
-            </label>
-            {form[field] !== '' && problems.has(field) ? <span className={styles.errorText}>{problems.get(field)}</span> : null}
-          </div>
-        ))}
-      </div>
+      <FormFieldGrid labels={labels} values={form} problems={problems} inputTypes={inputType} onChange={(field, value) => setForm({ ...form, [field]: value })} />
     </ActionDialog>
   );
 }

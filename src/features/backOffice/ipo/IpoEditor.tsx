@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { adminIpoSaveRequest } from '../../../../contract/ipo.ts';
 import { call } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
-import { translateServerMessage } from '../../../i18n/serverMessages.ts';
 import { ActionDialog } from '../shared/ActionDialog.tsx';
 import * as styles from '../shared/backOffice.css.ts';
+import { FormFieldGrid, useFieldProblems } from '../shared/FormFieldGrid.tsx';
 import { type AdminIpoRow, fromIstInput, toIstInput } from './ipoAdminText.ts';
 
 type TextField =
@@ -23,6 +23,8 @@ type TextField =
   | 'public_value_source';
 type DateField = 'open_at' | 'close_at' | 'draw_at' | 'listing_at';
 type Form = Record<TextField | DateField, string> & { payment_after_draw: boolean };
+
+const dateInputs: Record<DateField, string> = { open_at: 'datetime-local', close_at: 'datetime-local', draw_at: 'datetime-local', listing_at: 'datetime-local' };
 
 const emptyForm: Form = {
   issuer: '',
@@ -73,7 +75,7 @@ const wholeNumber = (text: string): number | string => (/^\d{1,9}$/.test(text.tr
 
 /** Creates an issue, or edits one still upcoming, checked with the contract's own rules before it is sent. */
 export function IpoEditor({ issue, onClose, onSaved }: { issue: AdminIpoRow | null; onClose: () => void; onSaved: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [form, setForm] = useState<Form>(() => formOf(issue));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const request = {
@@ -90,13 +92,7 @@ export function IpoEditor({ issue, onClose, onSaved }: { issue: AdminIpoRow | nu
   };
   // The reason is checked by the dialog; a placeholder keeps it out of these field errors.
   const checked = adminIpoSaveRequest.safeParse({ ...request, reason: 'x' });
-  const problems = new Map<string, string>();
-  if (!checked.success) {
-    for (const problem of checked.error.issues) {
-      const field = String(problem.path[0] ?? '');
-      if (!problems.has(field)) problems.set(field, translateServerMessage(problem.message, i18n));
-    }
-  }
+  const problems = useFieldProblems(checked);
   const textLabels: Record<TextField, string> = {
     issuer: t`Issuer (company)`,
     code: t`Instrument code it will list under`,
@@ -124,7 +120,6 @@ export function IpoEditor({ issue, onClose, onSaved }: { issue: AdminIpoRow | nu
     showToast(t`IPO saved`, { tone: 'success' });
     onSaved();
   };
-  const fieldError = (field: string) => (touched.has(field) && problems.has(field) ? <span className={styles.errorText}>{problems.get(field)}</span> : null);
   const touch = (field: string) => setTouched(new Set(touched).add(field));
   return (
     <ActionDialog
@@ -136,33 +131,15 @@ export function IpoEditor({ issue, onClose, onSaved }: { issue: AdminIpoRow | nu
       onConfirm={save}
       onClose={onClose}
     >
-      <div className={styles.formGrid}>
-        {(Object.keys(textLabels) as TextField[]).map((field) => (
-          <div key={field} className={styles.field}>
-            <label className={styles.field}>
-              {textLabels[field]}
-              <input className={styles.control} name={field} value={form[field]} onChange={(event) => setForm({ ...form, [field]: event.target.value })} onBlur={() => touch(field)} />
-            </label>
-            {fieldError(field)}
-          </div>
-        ))}
-        {(Object.keys(dateLabels) as DateField[]).map((field) => (
-          <div key={field} className={styles.field}>
-            <label className={styles.field}>
-              {dateLabels[field]}
-              <input
-                className={styles.control}
-                type="datetime-local"
-                name={field}
-                value={form[field]}
-                onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-                onBlur={() => touch(field)}
-              />
-            </label>
-            {fieldError(field)}
-          </div>
-        ))}
-      </div>
+      <FormFieldGrid
+        labels={{ ...textLabels, ...dateLabels }}
+        values={form}
+        problems={problems}
+        inputTypes={dateInputs}
+        onChange={(field, value) => setForm({ ...form, [field]: value })}
+        showsProblem={(field) => touched.has(field)}
+        onBlur={touch}
+      />
     </ActionDialog>
   );
 }

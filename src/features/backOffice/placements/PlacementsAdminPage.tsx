@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { type AdminPlacementRow, adminPlacementSaveRequest, type PlacementState } from '../../../../contract/placement.ts';
 import { call } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
-import { translateServerMessage } from '../../../i18n/serverMessages.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import { fromIstInput, toIstInput } from '../ipo/ipoAdminText.ts';
 import { useMayUse } from '../shared/access.ts';
@@ -11,6 +10,7 @@ import { ActionDialog } from '../shared/ActionDialog.tsx';
 import { Badge } from '../shared/Badge.tsx';
 import * as styles from '../shared/backOffice.css.ts';
 import { useStaffFormat } from '../shared/format.ts';
+import { FormFieldGrid, useFieldProblems } from '../shared/FormFieldGrid.tsx';
 import type { Tone } from '../shared/labels.ts';
 import { PagedTable } from '../shared/Table.tsx';
 import { useListState } from '../shared/useListState.ts';
@@ -155,7 +155,7 @@ const wholeNumber = (text: string): number | string => (/^\d{1,9}$/.test(text.tr
 
 /** Announces an offer, or edits one that has not opened, checked with the contract's own rules before it is sent. */
 function PlacementEditor({ offer, onClose, onSaved }: { offer: AdminPlacementRow | null; onClose: () => void; onSaved: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [form, setForm] = useState<Form>(() => formOf(offer));
   const request = {
     ...(offer ? { placement_id: offer.id } : {}),
@@ -168,13 +168,7 @@ function PlacementEditor({ offer, onClose, onSaved }: { offer: AdminPlacementRow
     close_at: fromIstInput(form.close_at),
   };
   const checked = adminPlacementSaveRequest.safeParse({ ...request, reason: 'x' });
-  const problems = new Map<string, string>();
-  if (!checked.success) {
-    for (const problem of checked.error.issues) {
-      const field = String(problem.path[0] ?? '');
-      if (!problems.has(field)) problems.set(field, translateServerMessage(problem.message, i18n));
-    }
-  }
+  const problems = useFieldProblems(checked);
   const labels: Record<Field, string> = {
     code: t`Instrument code`,
     price: t`Price per share (₹)`,
@@ -202,24 +196,22 @@ function PlacementEditor({ offer, onClose, onSaved }: { offer: AdminPlacementRow
       }}
       onClose={onClose}
     >
-      <div className={styles.formGrid}>
-        <label className={styles.field}>
-          {t`Kind`}
-          <select className={styles.control} name="kind" value={form.kind} onChange={(event) => setForm({ ...form, kind: event.target.value === 'placement' ? 'placement' : 'rights' })}>
-            <option value="rights">{t`Rights issue`}</option>
-            <option value="placement">{t`Placement`}</option>
-          </select>
-        </label>
-        {(Object.keys(labels) as Field[]).map((field) => (
-          <div key={field} className={styles.field}>
-            <label className={styles.field}>
-              {labels[field]}
-              <input className={styles.control} type={inputType[field] ?? 'text'} name={field} value={form[field]} onChange={(event) => setForm({ ...form, [field]: event.target.value })} />
-            </label>
-            {form[field] !== '' && problems.has(field) ? <span className={styles.errorText}>{problems.get(field)}</span> : null}
-          </div>
-        ))}
-      </div>
+      <FormFieldGrid
+        labels={labels}
+        values={form}
+        problems={problems}
+        inputTypes={inputType}
+        onChange={(field, value) => setForm({ ...form, [field]: value })}
+        leading={
+          <label className={styles.field}>
+            {t`Kind`}
+            <select className={styles.control} name="kind" value={form.kind} onChange={(event) => setForm({ ...form, kind: event.target.value === 'placement' ? 'placement' : 'rights' })}>
+              <option value="rights">{t`Rights issue`}</option>
+              <option value="placement">{t`Placement`}</option>
+            </select>
+          </label>
+        }
+      />
     </ActionDialog>
   );
 }

@@ -4,7 +4,6 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { adminVipAllocationSaveRequest, adminVipGrantRequest, type VipAllocationState } from '../../../../contract/vip.ts';
 import { call } from '../../../api/commandBus.ts';
 import { showToast } from '../../../app/toastStore.ts';
-import { translateServerMessage } from '../../../i18n/serverMessages.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import { fromIstInput, toIstInput } from '../ipo/ipoAdminText.ts';
 import { useMayUse } from '../shared/access.ts';
@@ -12,6 +11,7 @@ import { ActionDialog } from '../shared/ActionDialog.tsx';
 import { Badge } from '../shared/Badge.tsx';
 import * as styles from '../shared/backOffice.css.ts';
 import { useStaffFormat } from '../shared/format.ts';
+import { FormFieldGrid, useFieldProblems } from '../shared/FormFieldGrid.tsx';
 import type { Tone } from '../shared/labels.ts';
 import { PagedTable } from '../shared/Table.tsx';
 import { useListState } from '../shared/useListState.ts';
@@ -121,17 +121,6 @@ type Field = 'code' | 'price' | 'quantity_total' | 'per_user_max' | 'min_level' 
 /** A whole number typed in a box, or the text itself so the contract's check names the field. */
 const wholeNumber = (text: string): number | string => (/^\d{1,10}$/.test(text.trim()) ? Number.parseInt(text.trim(), 10) : text);
 
-/** The contract's own check of a request, its first problem per field, in the reader's language. */
-function useProblems(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  const { i18n } = useLingui();
-  const problems = new Map<string, string>();
-  for (const problem of result.error?.issues ?? []) {
-    const field = String(problem.path[0] ?? '');
-    if (!problems.has(field)) problems.set(field, translateServerMessage(problem.message, i18n));
-  }
-  return problems;
-}
-
 function AllocationEditor({ allocation, onClose, onSaved }: { allocation: AllocationRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useLingui();
   const [form, setForm] = useState<Record<Field, string>>(() =>
@@ -152,7 +141,7 @@ function AllocationEditor({ allocation, onClose, onSaved }: { allocation: Alloca
     closes_at: fromIstInput(form.closes_at),
   };
   const checked = adminVipAllocationSaveRequest.safeParse({ ...request, reason: 'x' });
-  const problems = useProblems(checked);
+  const problems = useFieldProblems(checked);
   const labels: Record<Field, string> = {
     code: t`Instrument code`,
     price: t`Fixed price per share (₹)`,
@@ -178,17 +167,7 @@ function AllocationEditor({ allocation, onClose, onSaved }: { allocation: Alloca
       }}
       onClose={onClose}
     >
-      <div className={styles.formGrid}>
-        {(Object.keys(labels) as Field[]).map((field) => (
-          <div key={field} className={styles.field}>
-            <label className={styles.field}>
-              {labels[field]}
-              <input className={styles.control} type={inputType[field] ?? 'text'} name={field} value={form[field]} onChange={(event) => setForm({ ...form, [field]: event.target.value })} />
-            </label>
-            {form[field] !== '' && problems.has(field) ? <span className={styles.errorText}>{problems.get(field)}</span> : null}
-          </div>
-        ))}
-      </div>
+      <FormFieldGrid labels={labels} values={form} problems={problems} inputTypes={inputType} onChange={(field, value) => setForm({ ...form, [field]: value })} />
     </ActionDialog>
   );
 }
@@ -197,7 +176,7 @@ function GrantDialog({ onClose, onGranted }: { onClose: () => void; onGranted: (
   const { t } = useLingui();
   const [form, setForm] = useState({ user_id: '', level: '1', until: '' });
   const checked = adminVipGrantRequest.safeParse({ user_id: form.user_id.trim(), level: wholeNumber(form.level), until: form.until === '' ? null : fromIstInput(form.until), reason: 'x' });
-  const problems = useProblems(checked);
+  const problems = useFieldProblems(checked);
   return (
     <ActionDialog
       title={t`Grant a VIP level`}
