@@ -7,6 +7,7 @@ import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/Lo
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import * as styles from '../funding/funding.css.ts';
+import * as primaryStyles from '../primaryMarket/primaryMarket.css.ts';
 import * as blockStyles from './block.css.ts';
 import { blockTone, useBlockLabels } from './blockText.ts';
 import { useNow } from './useNow.ts';
@@ -23,11 +24,11 @@ export function BlockDeskPage() {
     <div className={styles.listPage}>
       <PullIndicator pullPx={pullPx} />
       <div className={styles.page}>
-        <nav className={blockStyles.links} aria-label={t`Block trades`}>
-          <Link to="/home/blockTrade1" className={blockStyles.pageLink}>
+        <nav className={primaryStyles.pillLinks} aria-label={t`Block trades`}>
+          <Link to="/home/blockTrade1" className={primaryStyles.pillLink}>
             <Trans>My block positions</Trans>
           </Link>
-          <Link to="/home/blockTrade2" className={blockStyles.pageLink}>
+          <Link to="/home/blockTrade2" className={primaryStyles.pillLink}>
             <Trans>Purchase records</Trans>
           </Link>
         </nav>
@@ -55,10 +56,10 @@ export function BlockCard({ block, now }: { block: BlockView; now: number }) {
   const quantity = labels.shares(block.quantity);
   return (
     <article className={styles.card} data-testid="block-card" data-block-id={block.id} data-state={block.state}>
-      <Link to="/home/blockTradeDetail" search={{ block_id: block.id }} className={blockStyles.blockLink}>
+      <Link to="/home/blockTradeDetail" search={{ block_id: block.id }} className={primaryStyles.cardLink}>
         <div className={styles.cardHead}>
           <h2 className={styles.cardTitle}>
-            {block.name} <span className={blockStyles.code}>{block.code}</span>
+            {block.name} <span className={primaryStyles.code}>{block.code}</span>
           </h2>
           <span className={styles.badge[blockTone[block.state]]} data-testid="block-state">
             {labels.blockState[block.state]}

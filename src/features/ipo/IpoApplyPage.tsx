@@ -15,7 +15,8 @@ import { useSingleFlight } from '../../ui/useSingleFlight.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { ConfirmSheet } from '../funding/ConfirmSheet.tsx';
 import * as styles from '../funding/funding.css.ts';
-import * as ipoStyles from './ipo.css.ts';
+import { type Fact, FactList } from '../primaryMarket/FactList.tsx';
+import * as primaryStyles from '../primaryMarket/primaryMarket.css.ts';
 import { IpoDrawPanel } from './IpoDrawPanel.tsx';
 import { amountForShares, issueTone, useIpoLabels } from './ipoText.ts';
 
@@ -63,7 +64,7 @@ export function IpoApplyPage() {
 function IssueFacts({ issue }: { issue: IpoIssue }) {
   const { t } = useLingui();
   const labels = useIpoLabels();
-  const rows: [string, string, string?][] = [
+  const rows: Fact[] = [
     [t`Price`, labels.price(issue), 'ipo-price'],
     [t`Lot`, t`${labels.shares(issue.lot)} shares`],
     [t`Minimum investment`, labels.money(amountForShares(issue.price, issue.lot)), 'ipo-minimum'],
@@ -83,11 +84,11 @@ function IssueFacts({ issue }: { issue: IpoIssue }) {
     <section className={styles.card} aria-label={t`The issue`} data-testid="ipo-facts" data-state={issue.state}>
       <div className={styles.cardHead}>
         <h2 className={styles.cardTitle}>
-          {issue.issuer} <span className={ipoStyles.code}>{issue.code}</span>
+          {issue.issuer} <span className={primaryStyles.code}>{issue.code}</span>
         </h2>
-        <span className={ipoStyles.chipRow}>
+        <span className={primaryStyles.chipRow}>
           {issue.demo ? (
-            <span className={ipoStyles.demoLabel}>
+            <span className={primaryStyles.demoLabel}>
               <Trans>Demo</Trans>
             </span>
           ) : null}
@@ -96,16 +97,7 @@ function IssueFacts({ issue }: { issue: IpoIssue }) {
           </span>
         </span>
       </div>
-      <dl className={styles.figures}>
-        {rows.map(([label, value, testId]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt className={styles.figureLabel}>{label}</dt>
-            <dd className={styles.figureValue} data-testid={testId}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={rows} />
       {issue.state === 'withdrawn' && issue.withdrawn_reason ? (
         <p className={styles.rowReason}>
           <Trans>Withdrawn: {issue.withdrawn_reason}</Trans>

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { IpoApplication, IpoDraw, IpoIssue } from '../../../contract/ipo.ts';
 import * as styles from '../funding/funding.css.ts';
+import { FactList } from '../primaryMarket/FactList.tsx';
+import * as primaryStyles from '../primaryMarket/primaryMarket.css.ts';
 import * as ipoStyles from './ipo.css.ts';
 import { useIpoLabels } from './ipoText.ts';
 
@@ -80,22 +82,13 @@ function DrawResult({ draw, applications }: { draw: IpoDraw; applications: reado
           </span>
         </p>
       ))}
-      <dl className={styles.figures}>
-        {inputs.map(([label, value, testId]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt className={styles.figureLabel}>{label}</dt>
-            <dd className={`${styles.figureValue} ${ipoStyles.hash}`} data-testid={testId}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={inputs} valueClassName={ipoStyles.hash} />
       <p className={styles.muted}>
         <Trans>Download the published files:</Trans>
       </p>
-      <div className={ipoStyles.files}>
+      <div className={primaryStyles.pillLinks}>
         {draw.files.map((file) => (
-          <a key={file.name} href={file.url} download={file.name} className={ipoStyles.fileLink} data-testid="draw-file" title={`SHA-256 ${file.sha256}`}>
+          <a key={file.name} href={file.url} download={file.name} className={primaryStyles.pillLink} data-testid="draw-file" title={`SHA-256 ${file.sha256}`}>
             {file.name}
           </a>
         ))}

@@ -8,7 +8,7 @@ import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/Lo
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import * as styles from '../funding/funding.css.ts';
-import * as ipoStyles from './ipo.css.ts';
+import * as primaryStyles from '../primaryMarket/primaryMarket.css.ts';
 import { amountForShares, issueTone, tabOfState, useIpoLabels } from './ipoText.ts';
 
 const loadIssues = () => call('ipo/list', {}, { silent: true });
@@ -64,14 +64,14 @@ function IssueCard({ issue }: { issue: IpoIssue }) {
   const lot = labels.shares(issue.lot);
   return (
     <article className={styles.card} data-testid="ipo-card" data-ipo-id={issue.id} data-state={issue.state}>
-      <Link to="/home/newStockBuy" search={{ ipo_id: issue.id }} className={ipoStyles.issueLink}>
+      <Link to="/home/newStockBuy" search={{ ipo_id: issue.id }} className={primaryStyles.cardLink}>
         <div className={styles.cardHead}>
           <h2 className={styles.cardTitle}>
-            {issue.issuer} <span className={ipoStyles.code}>{issue.code}</span>
+            {issue.issuer} <span className={primaryStyles.code}>{issue.code}</span>
           </h2>
-          <span className={ipoStyles.chipRow}>
+          <span className={primaryStyles.chipRow}>
             {issue.demo ? (
-              <span className={ipoStyles.demoLabel} data-testid="ipo-demo">
+              <span className={primaryStyles.demoLabel} data-testid="ipo-demo">
                 <Trans>Demo</Trans>
               </span>
             ) : null}

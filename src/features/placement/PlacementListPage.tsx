@@ -7,7 +7,8 @@ import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/Lo
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import * as styles from '../funding/funding.css.ts';
-import * as ipoStyles from '../ipo/ipo.css.ts';
+import { type Fact, FactList } from '../primaryMarket/FactList.tsx';
+import * as primaryStyles from '../primaryMarket/primaryMarket.css.ts';
 import { offerTone, usePlacementLabels } from './placementText.ts';
 
 const loadOffers = () => call('placement/list', {}, { silent: true });
@@ -47,7 +48,7 @@ export function OfferCard({ offer, linked = true }: { offer: PlacementOffer; lin
   const labels = usePlacementLabels();
   const discount = labels.discount(offer);
   const entitlement = offer.entitlement === null ? t`Known after the record date` : t`${labels.shares(offer.entitlement)} shares`;
-  const rows: [string, string, string?][] = [
+  const rows: Fact[] = [
     [t`Price`, labels.money(offer.price, offer.currency), 'placement-price'],
     [t`Market price`, offer.market_price === null ? '—' : labels.money(offer.market_price, offer.currency)],
     ...(discount ? [[t`Discount`, discount, 'placement-discount'] as [string, string, string]] : []),
@@ -62,11 +63,11 @@ export function OfferCard({ offer, linked = true }: { offer: PlacementOffer; lin
     <>
       <div className={styles.cardHead}>
         <h2 className={styles.cardTitle}>
-          {offer.name} <span className={ipoStyles.code}>{offer.code}</span>
+          {offer.name} <span className={primaryStyles.code}>{offer.code}</span>
         </h2>
-        <span className={ipoStyles.chipRow}>
+        <span className={primaryStyles.chipRow}>
           {offer.demo ? (
-            <span className={ipoStyles.demoLabel}>
+            <span className={primaryStyles.demoLabel}>
               <Trans>Demo</Trans>
             </span>
           ) : null}
@@ -76,16 +77,7 @@ export function OfferCard({ offer, linked = true }: { offer: PlacementOffer; lin
           </span>
         </span>
       </div>
-      <dl className={styles.figures}>
-        {rows.map(([label, value, testId]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt className={styles.figureLabel}>{label}</dt>
-            <dd className={styles.figureValue} data-testid={testId}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={rows} />
       {offer.state === 'withdrawn' && offer.withdrawn_reason ? (
         <p className={styles.rowReason}>
           <Trans>Withdrawn: {offer.withdrawn_reason}</Trans>
@@ -96,7 +88,7 @@ export function OfferCard({ offer, linked = true }: { offer: PlacementOffer; lin
   return (
     <article className={styles.card} data-testid="placement-card" data-placement-id={offer.id} data-state={offer.state}>
       {linked ? (
-        <Link to="/home/newStockPsBuy" search={{ placement_id: offer.id }} className={ipoStyles.issueLink}>
+        <Link to="/home/newStockPsBuy" search={{ placement_id: offer.id }} className={primaryStyles.cardLink}>
           {body}
         </Link>
       ) : (
