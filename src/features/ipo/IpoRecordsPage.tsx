@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
 import type { IpoApplication } from '../../../contract/ipo.ts';
 import { call } from '../../api/commandBus.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
 import * as styles from '../funding/funding.css.ts';
-import { PagedList } from '../funding/PagedList.tsx';
+import { ApplicationRecords } from '../primaryMarket/ApplicationRecords.tsx';
 import { WithdrawApplication, type WithdrawDetails } from '../primaryMarket/WithdrawApplication.tsx';
 import * as ipoStyles from './ipo.css.ts';
 import { applicationTone, useIpoLabels } from './ipoText.ts';
@@ -18,19 +16,13 @@ const loadOpenIssueIds = async () => new Set((await call('ipo/list', { state: 'o
 /** /home/newStockRecord: every application, newest first, 10 a page; one still to be drawn in an open issue can be withdrawn. */
 export function IpoRecordsPage() {
   const { t } = useLingui();
-  // Withdrawing is allowed only while the issue is open; a pending application of a closed issue waits for the draw.
-  const openIssues = useLoad(useCallback(loadOpenIssueIds, []));
-  const openIds = openIssues.state.status === 'ready' ? openIssues.state.data : new Set<string>();
-  // A withdrawal changes the row and the balance: the list starts again from page 1.
-  const [version, setVersion] = useState(0);
   return (
-    <PagedList
-      key={version}
+    <ApplicationRecords
       loadPage={loadApplications}
-      itemKey={(application) => application.id}
-      renderItem={(application) => (
-        <ApplicationRow application={application} withdrawable={application.state === 'pending' && openIds.has(application.ipo_id)} onWithdrawn={() => setVersion(version + 1)} />
-      )}
+      loadOpenIds={loadOpenIssueIds}
+      // Withdrawing is allowed only while the issue is open; a pending application of a closed issue waits for the draw.
+      withdrawable={(application, openIds) => application.state === 'pending' && openIds.has(application.ipo_id)}
+      renderRow={(application, withdrawable, onWithdrawn) => <ApplicationRow application={application} withdrawable={withdrawable} onWithdrawn={onWithdrawn} />}
       errorTitle={t`Your IPO applications could not be loaded.`}
       empty={
         <EmptyState

@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
 import type { PlacementApplication } from '../../../contract/placement.ts';
 import { call } from '../../api/commandBus.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
 import * as styles from '../funding/funding.css.ts';
-import { PagedList } from '../funding/PagedList.tsx';
+import { ApplicationRecords } from '../primaryMarket/ApplicationRecords.tsx';
 import { WithdrawApplication, type WithdrawDetails } from '../primaryMarket/WithdrawApplication.tsx';
 import { applicationTone, usePlacementLabels } from './placementText.ts';
 
@@ -17,22 +15,12 @@ const loadOpenOfferIds = async () => new Set((await call('placement/list', {}, {
 /** /home/newStockps1: every placement application, newest first, 10 a page; a pending one of an open offer can be withdrawn. */
 export function PlacementRecordsPage() {
   const { t } = useLingui();
-  const openOffers = useLoad(useCallback(loadOpenOfferIds, []));
-  const openIds = openOffers.state.status === 'ready' ? openOffers.state.data : new Set<string>();
-  // A withdrawal changes the row and the balance: the list starts again from page 1.
-  const [version, setVersion] = useState(0);
   return (
-    <PagedList
-      key={version}
+    <ApplicationRecords
       loadPage={loadApplications}
-      itemKey={(application) => application.id}
-      renderItem={(application) => (
-        <ApplicationRow
-          application={application}
-          withdrawable={application.state === 'pending' && openIds.has(application.placement_id)}
-          onWithdrawn={() => setVersion(version + 1)}
-        />
-      )}
+      loadOpenIds={loadOpenOfferIds}
+      withdrawable={(application, openIds) => application.state === 'pending' && openIds.has(application.placement_id)}
+      renderRow={(application, withdrawable, onWithdrawn) => <ApplicationRow application={application} withdrawable={withdrawable} onWithdrawn={onWithdrawn} />}
       errorTitle={t`Your placement orders could not be loaded.`}
       empty={
         <EmptyState
