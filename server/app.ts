@@ -106,6 +106,8 @@ export interface App {
   settings: Settings;
   /** Lists allotted IPOs on their listing day and keeps listed ones' latest prices (server/ipo/listing.ts); tests run it by hand. */
   ipoListingJob: PeriodicJob<void, ListingRun>;
+  /** Opens and closes IPOs by their dates (server/ipo/states.ts); a test that seeds demo issues on a running server stops it first. */
+  ipoStateJob: { stop(): Promise<void> };
   /** Posts each IST business date's loan interest (server/lending/accrualJob.ts); tests run it for a date by hand. */
   accrualJob: AccrualJob;
   /** Watches the loan-to-value of pledged stock (server/lending/pledgeMonitor.ts); tests run passes by hand. */
@@ -232,9 +234,11 @@ export async function buildApp({
     instrumentExists: (code) => market.market.instrument(code) !== undefined,
   };
   registerIpoRoutes(http, authenticators, ipo);
-  const ipoStateJob = startIpoStateJob(ipo, (error) => logger?.error({ err: error }, 'ipo state job failed'));
   // Demo mode: eight real IPOs in every state, with simulated applicants' holds and real draws (server/ipo/demoIssues.ts).
+  // Seeded before the state job starts: the seed walks each issue through its dates on its own clock, and the job, on
+  // the real clock, would otherwise close a past issue under it between two of its applications.
   if (demoMode) await seedDemoIpos(ipo, { listDue: () => ipoListingJob.runOnce(), log: (line) => logger?.info(line) });
+  const ipoStateJob = startIpoStateJob(ipo, (error) => logger?.error({ err: error }, 'ipo state job failed'));
 
   // VIP allocations: purchases open positions at the fixed price the writer announces once committed.
   registerVipRoutes(http, authenticators, { ...vipLevels, instrument: (code) => market.market.instrument(code), lotOf: (spec) => lotOf(spec, currentRules()), currentRules, writer });
@@ -273,5 +277,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, vipLevelJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob };
 }
