@@ -57,6 +57,7 @@ describe('route search params', () => {
         '/market/marketBuy',
         '/market/stockDetail',
         '/market/stockDetailzs',
+        '/market/vip',
         '/trade/positionDetail',
         '/trade/positionDetail2',
       ].sort(),
