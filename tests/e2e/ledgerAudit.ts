@@ -33,8 +33,8 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
   );
   report('orders neither pending nor holding', await rows("SELECT id, status FROM orders WHERE status NOT IN ('pending', 'holding')"));
   // Per user and currency: frozen = held by pending orders, margin = held by holding orders, and cash only ever left as opening fees.
-  // Users with IPO or placement applications are left to those domains' own audits (held = open applications,
-  // escrows back to zero: server/ipo, server/placement tests): their money also moves by holds, allotments and escrows.
+  // The primary market holds money too: frozen also counts pending IPO and placement applications, and an IPO winner's
+  // payment sits in the IPO escrow from the draw until the listing turns it into a position (margin).
   report(
     'users whose frozen or margin money differs from their open orders, or whose money does not add up',
     await rows(`
@@ -54,14 +54,22 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
                coalesce(sum(frozen_paise) FILTER (WHERE status = 'pending'), 0) AS frozen,
                coalesce(sum(margin_paise) FILTER (WHERE status = 'holding'), 0) AS margin,
                coalesce(sum(open_service_fee_paise + open_tax_paise) FILTER (WHERE status = 'holding'), 0) AS fees
-          FROM orders GROUP BY user_id, currency)
+          FROM orders GROUP BY user_id, currency),
+      applied AS (
+        SELECT user_id, 'INR' AS currency, sum(held) AS held, sum(in_escrow) AS in_escrow FROM (
+          SELECT a.user_id, CASE WHEN a.state = 'pending' THEN a.amount_held_paise ELSE 0 END AS held,
+                 CASE WHEN i.state = 'allotted' THEN a.amount_paid_paise ELSE 0 END AS in_escrow
+            FROM ipo_applications a JOIN ipo_issues i ON i.id = a.ipo_id
+          UNION ALL
+          SELECT user_id, CASE WHEN state = 'pending' THEN amount_held_paise ELSE 0 END, 0 FROM placement_applications) AS each_application
+         GROUP BY user_id)
       SELECT b.user_id::text, b.currency, b.frozen::text, o.frozen::text AS pending_frozen, b.margin::text, o.margin::text AS holding_margin,
              b.money::text, (coalesce(f.funded, 0) - coalesce(o.fees, 0))::text AS funded_less_fees
         FROM balances b LEFT JOIN funded f ON f.user_id = b.user_id AND f.currency = b.currency
         LEFT JOIN open o ON o.user_id = b.user_id AND o.currency = b.currency
-       WHERE (b.frozen <> coalesce(o.frozen, 0) OR b.margin <> coalesce(o.margin, 0) OR b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0))
-         AND NOT EXISTS (SELECT 1 FROM ipo_applications ia WHERE ia.user_id = b.user_id)
-         AND NOT EXISTS (SELECT 1 FROM placement_applications pa WHERE pa.user_id = b.user_id)`),
+        LEFT JOIN applied ap ON ap.user_id = b.user_id AND ap.currency = b.currency
+       WHERE b.frozen <> coalesce(o.frozen, 0) + coalesce(ap.held, 0) OR b.margin <> coalesce(o.margin, 0)
+          OR b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0) - coalesce(ap.in_escrow, 0)`),
   );
   // Every order row has exactly the transfers its status implies, and its freeze held exactly frozen_paise. A position
   // the primary market opened at a fixed price (origin set: an IPO listing, a placement, a block or VIP purchase) has one
