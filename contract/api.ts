@@ -150,6 +150,10 @@ import { ipoCommands } from './ipo.ts';
 import { placementCommands } from './placement.ts';
 import { blockCommands } from './block.ts';
 import { vipCommands } from './vip.ts';
+import { fundCommands } from './funds.ts';
+import { courseCommands } from './course.ts';
+import { preferenceCommands } from './preference.ts';
+import { promotionCommands } from './promotion.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
@@ -286,6 +290,12 @@ export const api = {
   ...placementCommands,
   ...blockCommands,
   ...vipCommands,
+  // wealth products: strategy funds and copy trading, the courseware and exam before them, the
+  // investment-preference profile, the published fee-rebate promotion
+  ...fundCommands,
+  ...courseCommands,
+  ...preferenceCommands,
+  ...promotionCommands,
 } as const;
 
 export type Api = typeof api;
