@@ -45,6 +45,29 @@ const units = z.string();
 const nav = z.string();
 const instant = z.string();
 
+/**
+ * Each strategy's published parameters (server/funds/strategies/ implements them; docs/funds.md
+ * explains them). A fund runs its strategy with these values; the app labels each name in the
+ * reader's language. All are integers: days, minutes, counts, basis points (1 bp = 0.01 %).
+ */
+export const strategyParameterDefaults = {
+  // Every `rebalance_minutes`: rank the NIFTY 50 members by their return over `lookback_days` trading
+  // days (daily closes, today's last price), hold the `holdings` strongest with positive momentum in
+  // equal weights, keep `cash_reserve_bps` of net assets in cash.
+  nifty50_momentum: { lookback_days: 20, holdings: 5, rebalance_minutes: 30, cash_reserve_bps: 500 },
+  // Every `rebalance_minutes`: a NIFTY 50 member at least `entry_below_mean_bps` below its
+  // `mean_days`-day average gets a limit buy `limit_offset_bps` under the last price (cancelled if not
+  // filled within `order_timeout_minutes`), up to `max_positions` equal slots; a position is sold once
+  // the price is back at its average or after `max_hold_days` days.
+  large_cap_mean_reversion: {
+    mean_days: 20, entry_below_mean_bps: 300, limit_offset_bps: 10, order_timeout_minutes: 10, max_positions: 6,
+    max_hold_days: 10, rebalance_minutes: 5, cash_reserve_bps: 500,
+  },
+  // Every `rebalance_minutes`: the `holdings` largest NIFTY 50 members by market capitalisation in equal
+  // weights; a member whose weight drifts more than `drift_band_bps` of its target is brought back.
+  top10_equal_weight: { holdings: 10, drift_band_bps: 2500, rebalance_minutes: 60, cash_reserve_bps: 300 },
+} as const satisfies Record<FundStrategy, Record<string, number>>;
+
 /** A strategy's published parameters: names the app labels in the reader's language, integer values. */
 export const strategyParameters = z.record(z.string(), z.number().int());
 
