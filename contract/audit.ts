@@ -40,6 +40,9 @@ export const auditActions = [
   'ipo.extend',
   'ipo.withdraw',
   'ipo.draw',
+  'fund.save',
+  'fund.withdraw',
+  'fund.end',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -37,6 +37,12 @@ export const notificationParams = {
   // IPO draws: won (shares allotted, paid from the held money, the rest released) or not won (all released)
   ipo_won: z.object({ ipo_id: z.string(), code: z.string(), quantity: z.number().int(), amount_paid: rupees, amount_released: rupees }),
   ipo_not_won: z.object({ ipo_id: z.string(), code: z.string(), amount_released: rupees }),
+  // strategy funds: a subscription converted at a NAV (units and NAV are decimal strings with four decimals), one the fund
+  // could not take, units redeemed at a NAV, and a fund's end paying out every holding
+  fund_units_bought: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), units: z.string(), nav: z.string(), amount: rupees }),
+  fund_subscription_released: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), amount: rupees }),
+  fund_units_redeemed: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), units: z.string(), nav: z.string(), amount: rupees }),
+  fund_ended_paid_out: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), units: z.string(), nav: z.string(), amount: rupees }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParams;

@@ -15,6 +15,8 @@ const quantity = z.string().regex(/^[1-9]\d{0,17}$/);
 const name = z.string().min(1).max(100);
 /** Free text a person wrote: a reviewer's reason, a staff correction's explanation. */
 const note = z.string().min(1).max(500);
+/** Fund units and NAVs: non-negative decimals with four places. */
+const fundDecimal = z.string().regex(/^\d{1,14}\.\d{4}$/);
 
 /**
  * An amount in hundredths of its currency (paise for INR, 1/100 won for KRW, as prices travel
@@ -82,6 +84,13 @@ export const statementReasonParams = {
   ipo_application_held: z.strictObject({ ipo_id: recordId, code: name, quantity, amount: moneyParam }),
   ipo_application_released: z.strictObject({ ipo_id: recordId, application_id: recordId, code: name, amount: moneyParam }),
   ipo_allotted: z.strictObject({ ipo_id: recordId, application_id: recordId, code: name, quantity, amount: moneyParam }),
+  // strategy funds (server/funds/): `units` and `nav` are decimal strings with four decimals ("500.0000", "10.1234")
+  fund_subscription_held: z.strictObject({ fund_id: recordId, holding_id: recordId, fund_name: name, amount: moneyParam }),
+  fund_subscription_released: z.strictObject({ fund_id: recordId, holding_id: recordId, fund_name: name, amount: moneyParam }),
+  fund_units_bought: z.strictObject({ fund_id: recordId, holding_id: recordId, fund_name: name, units: fundDecimal, nav: fundDecimal, amount: moneyParam }),
+  fund_units_redeemed: z.strictObject({ fund_id: recordId, holding_id: recordId, redemption_id: recordId, fund_name: name, units: fundDecimal, nav: fundDecimal, amount: moneyParam }),
+  fund_final_payout: z.strictObject({ fund_id: recordId, holding_id: recordId, redemption_id: recordId, fund_name: name, units: fundDecimal, nav: fundDecimal, amount: moneyParam }),
+  fund_management_fee: z.strictObject({ fund_id: recordId, fund_name: name, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), amount: moneyParam }),
 } as const;
 
 export type StatementReasonKind = keyof typeof statementReasonParams;

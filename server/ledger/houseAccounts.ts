@@ -19,6 +19,7 @@ const houseMayGoNegative: Record<HouseKind, boolean> = {
   house_lending: true,
   house_placement_escrow: false,
   house_ipo_escrow: false,
+  house_fund_fees: false,
 };
 
 /**

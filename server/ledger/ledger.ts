@@ -31,6 +31,8 @@ export const ledgerAccountKinds = [
   'house_placement_escrow',
   // IPO money paid for allotted shares, held until listing turns it into the users' positions (zero per issue once listed)
   'house_ipo_escrow',
+  // strategy funds' management fees, accrued daily from each fund's cash (server/funds/fees.ts)
+  'house_fund_fees',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -40,6 +42,7 @@ export const transferKinds = [
   'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale', 'position_open',
   'placement_hold', 'placement_release', 'placement_allot',
   'ipo_hold', 'ipo_release', 'ipo_allot',
+  'fund_subscription_hold', 'fund_subscription_release', 'fund_subscription_convert', 'fund_redemption_payout', 'fund_management_fee',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
@@ -71,6 +74,13 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   ipo_release: ['ipo_application_released'],
   // one transfer per application at the draw: the price of the allotted shares paid, the rest released
   ipo_allot: ['ipo_allotted'],
+  // strategy funds (server/funds/): a subscription's money held until the next NAV, released if the fund cannot take it,
+  // or converted into units (the subscriber's frozen money into the fund's cash); units paid out at a NAV; the daily fee
+  fund_subscription_hold: ['fund_subscription_held'],
+  fund_subscription_release: ['fund_subscription_released'],
+  fund_subscription_convert: ['fund_units_bought'],
+  fund_redemption_payout: ['fund_units_redeemed', 'fund_final_payout'],
+  fund_management_fee: ['fund_management_fee'],
 };
 
 /** Money moved into (positive) or out of (negative) one account, in minor units of the account's currency. */

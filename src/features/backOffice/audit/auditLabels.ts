@@ -34,6 +34,9 @@ export const auditActionNames = {
   'ipo.extend': msg`IPO dates extended`,
   'ipo.withdraw': msg`IPO withdrawn`,
   'ipo.draw': msg`IPO drawn and allotted`,
+  'fund.save': msg`Strategy fund saved`,
+  'fund.withdraw': msg`Strategy fund withdrawn`,
+  'fund.end': msg`Strategy fund ended early`,
 } satisfies Record<string, MessageDescriptor>;
 
 type UnnamedAction = Exclude<AuditAction, keyof typeof auditActionNames>;

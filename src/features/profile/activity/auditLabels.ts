@@ -38,6 +38,9 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'ipo.extend': msg`IPO dates extended`,
   'ipo.withdraw': msg`IPO withdrawn`,
   'ipo.draw': msg`IPO drawn and allotted`,
+  'fund.save': msg`Strategy fund saved`,
+  'fund.withdraw': msg`Strategy fund withdrawn`,
+  'fund.end': msg`Strategy fund ended early`,
 };
 
 export const staffRoleLabels: Record<StaffRole, MessageDescriptor> = {

@@ -142,6 +142,32 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const released = formatMoney(text(params, 'amount_released'), 'INR');
     return msg`IPO ${code}: your application was not drawn; ${released} held for it was released to your available balance.`;
   },
+  fund_units_bought: ({ params }) => {
+    const fund = text(params, 'fund_name');
+    const units = text(params, 'units');
+    const nav = text(params, 'nav');
+    const amount = formatMoney(text(params, 'amount'), 'INR');
+    return msg`${fund}: your ${amount} bought ${units} units at NAV ₹${nav}.`;
+  },
+  fund_subscription_released: ({ params }) => {
+    const fund = text(params, 'fund_name');
+    const amount = formatMoney(text(params, 'amount'), 'INR');
+    return msg`${fund} could not take your subscription before it stopped taking money; ${amount} was released to your available balance.`;
+  },
+  fund_units_redeemed: ({ params }) => {
+    const fund = text(params, 'fund_name');
+    const units = text(params, 'units');
+    const nav = text(params, 'nav');
+    const amount = formatMoney(text(params, 'amount'), 'INR');
+    return msg`${fund}: ${units} units redeemed at NAV ₹${nav}; ${amount} paid to your available balance.`;
+  },
+  fund_ended_paid_out: ({ params }) => {
+    const fund = text(params, 'fund_name');
+    const units = text(params, 'units');
+    const nav = text(params, 'nav');
+    const amount = formatMoney(text(params, 'amount'), 'INR');
+    return msg`${fund} has ended: your ${units} units were paid out at the final NAV ₹${nav}, ${amount} to your available balance.`;
+  },
 };
 
 const unknownKind = msg`You have a new message. Update the app to read it.`;
