@@ -64,6 +64,11 @@ import { announceFixedPricePositions } from './trading/fixedPricePositions.ts';
 import { defaultTradingRules, currentRulesFrom, tradeSettingDefaults, type TradingRules } from './trading/rules.ts';
 import { createOrderWriter, type OrderWriter } from './trading/writer/orderWriter.ts';
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
+import { hasPassedCopyTradingExam } from './course/examGate.ts';
+import type { Sql } from './db/database.ts';
+import { seedDemoFunds } from './funds/demoFunds.ts';
+import { type FundEngine, startFundEngine } from './funds/fundEngine.ts';
+import { registerFundRoutes } from './funds/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
 
@@ -90,6 +95,10 @@ export interface AppOptions {
   fxRates?: FxRateData;
   /** The 24×7 demo market's intraday session length in minutes (a whole day unless a test shortens it: server/trading/intraday.ts). */
   intradayDemoSessionMinutes?: number;
+  /** How often strategy funds publish their NAV and look at their strategies (server/funds/fundEngine.ts); a minute by default. */
+  fundNavIntervalMs?: number;
+  /** Whether a user has passed the courseware exam copy trading needs; server/course/examGate.ts unless a test says otherwise. */
+  copyTradingExamPassed?: (sql: Sql, userId: bigint) => Promise<boolean>;
 }
 
 export interface App {
@@ -118,6 +127,8 @@ export interface App {
   intradaySquareOff: IntradaySquareOffJob;
   /** The IPO context (server/ipo/states.ts): the demo seed and the listing use its services. */
   ipo: IpoContext;
+  /** Strategy funds at work: NAVs, conversions, strategies, endings (server/funds/fundEngine.ts); tests run passes by hand. */
+  funds: FundEngine;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -139,6 +150,8 @@ export async function buildApp({
   orderQueueMax,
   fxRates,
   intradayDemoSessionMinutes,
+  fundNavIntervalMs = 60_000,
+  copyTradingExamPassed = hasPassedCopyTradingExam,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -245,6 +258,13 @@ export async function buildApp({
   const vipLevelJob = startVipLevelJob(vipLevels, (error) => logger?.error({ err: error }, 'VIP levels failed'));
   if (demoMode) await seedDemoVipAllocations(db, market.market, (spec) => lotOf(spec, currentRules()), now);
 
+  // Strategy funds and copy trading: each fund trades as an account of its own through the order writer, on the same stream.
+  if (demoMode) await seedDemoFunds(db, now);
+  const funds = startFundEngine({
+    db, market: market.market, kline: market.kline, trading, prices: valuation.prices, now, writer, logger, navIntervalMs: fundNavIntervalMs,
+  });
+  registerFundRoutes(http, authenticators, { db, now, prices: valuation.prices, examPassed: copyTradingExamPassed, liveNav: (fundId) => funds.liveNav(fundId) });
+
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
     return reply.code(404).type('text/plain').send('Not found');
@@ -265,6 +285,7 @@ export async function buildApp({
     await portfolioJob.stop();
     await intradaySquareOff.stop();
     await vipLevelJob.stop();
+    await funds.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -277,5 +298,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, funds };
 }

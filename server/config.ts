@@ -20,6 +20,8 @@ export interface ServerConfig {
   trading: TradingRules;
   /** INTRADAY_DEMO_SESSION_MINUTES: the 24×7 demo market's intraday session (square-off at each end); a whole day unless a test shortens it. */
   intradayDemoSessionMinutes: number;
+  /** FUND_NAV_INTERVAL_SECONDS: how often strategy funds publish their NAV and look at their strategies (a minute unless a test shortens it). */
+  fundNavIntervalMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -44,6 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     market: readMarketConfig(env, demoMode),
     trading: readTradingRules(env),
     intradayDemoSessionMinutes: readDemoSessionMinutes(env),
+    fundNavIntervalMs: readFundNavIntervalSeconds(env) * 1000,
   };
 }
 
@@ -52,6 +55,13 @@ function readDemoSessionMinutes(env: NodeJS.ProcessEnv): number {
   const minutes = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(minutes) || minutes < 1 || 1440 % minutes !== 0) throw new Error(`INTRADAY_DEMO_SESSION_MINUTES must divide 1440 (a day), got ${text}`);
   return minutes;
+}
+
+function readFundNavIntervalSeconds(env: NodeJS.ProcessEnv): number {
+  const text = env.FUND_NAV_INTERVAL_SECONDS?.trim() || '60';
+  const seconds = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) throw new Error(`FUND_NAV_INTERVAL_SECONDS must be a whole number from 1 to 3600, got ${text}`);
+  return seconds;
 }
 
 function readMarketConfig(env: NodeJS.ProcessEnv, demoMode: boolean): MarketConfig {

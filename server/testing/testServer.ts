@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiPath, RequestOf } from '../../contract/api.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import type { FxRateData } from '../fx/fxRates.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
@@ -33,7 +33,10 @@ export function testMarket(): Promise<MarketRuntime> {
 
 export async function startTestServer(
   db: Database,
-  options: { demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData } = {},
+  options: {
+    demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
+    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed'];
+  } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
   const app = await buildApp({
@@ -48,6 +51,9 @@ export async function startTestServer(
     orderBookCapacity: options.orderBookCapacity,
     orderQueueMax: options.orderQueueMax,
     fxRates: options.fxRates,
+    // Fund cycles run when a test asks (app.funds.runOnce) unless it wants the timer.
+    fundNavIntervalMs: options.fundNavIntervalMs ?? 3_600_000,
+    copyTradingExamPassed: options.copyTradingExamPassed,
   });
   await app.http.ready();
   return {

@@ -173,22 +173,24 @@ CREATE TABLE fund_nav_points (
 );
 CREATE INDEX fund_nav_points_by_fund ON fund_nav_points (fund_id, at DESC);
 
+-- Each IST day's last NAV; `gross_assets_paise` (cash + positions, before the day's accrued fee) is what that day's fee is charged on.
 CREATE TABLE fund_nav_days (
-  fund_id           bigint NOT NULL REFERENCES funds (id),
-  day               date NOT NULL,
-  at                timestamptz NOT NULL,
-  net_assets_paise  bigint NOT NULL,
+  fund_id             bigint NOT NULL REFERENCES funds (id),
+  day                 date NOT NULL,
+  at                  timestamptz NOT NULL,
+  gross_assets_paise  bigint NOT NULL,
+  net_assets_paise    bigint NOT NULL,
   units_e4          bigint NOT NULL CHECK (units_e4 >= 0),
   nav_e4            bigint NOT NULL CHECK (nav_e4 >= 0),
   PRIMARY KEY (fund_id, day)
 );
 
--- Each calendar day's management fee: on that day's last net assets, with the fraction of a paisa
+-- Each calendar day's management fee: on that day's last gross assets, with the fraction of a paisa
 -- carried to the next day (contract/fundMath.ts dailyFee), posted to the firm's fee account.
 CREATE TABLE fund_fee_days (
   fund_id           bigint NOT NULL REFERENCES funds (id),
   day               date NOT NULL,
-  net_assets_paise  bigint NOT NULL,
+  gross_assets_paise  bigint NOT NULL,
   fee_paise         bigint NOT NULL CHECK (fee_paise >= 0),
   carry             bigint NOT NULL CHECK (carry >= 0),
   transfer_id       bigint REFERENCES ledger_transfers (id),

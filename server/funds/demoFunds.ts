@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { dayMs } from '../../contract/calendarDays.ts';
+import { type FundStrategy } from '../../contract/funds.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { rupeesParam } from '../../contract/statementReasons.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import type { Session } from '../accounts/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { demoInvitationCode } from '../demo/seed.ts';
+import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
+import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
+import { saveFund } from './admin.ts';
+import { subscribe } from './subscriptions.ts';
+
+// Demo mode: one fund per published strategy, open for subscriptions, with simulated investors
+// (demo accounts nobody signs in as, funded with play money) whose subscriptions convert at the
+// first NAV. From then on each fund trades for real on the demo market through the order path,
+// and its NAV is only what its trades make of it: nothing about its results is seeded. The funds
+// are labelled demo in the app. Simulated investors are seeded without the courseware, which a
+// real user must pass before following a fund.
+
+const investorAccountBase = 9_000_001_001;
+const investorsPerFund = 12;
+
+const demoFunds: readonly { name: string; strategy: FundStrategy; feeBps: number; minimum: string; cap: string }[] = [
+  { name: 'NIFTY 50 Momentum', strategy: 'nifty50_momentum', feeBps: 150, minimum: '5000.00', cap: '500000000.00' },
+  { name: 'Large-cap Mean Reversion', strategy: 'large_cap_mean_reversion', feeBps: 100, minimum: '5000.00', cap: '500000000.00' },
+  { name: 'Top 10 Equal Weight', strategy: 'top10_equal_weight', feeBps: 50, minimum: '1000.00', cap: '500000000.00' },
+];
+
+/** ₹10–25 lakh each, the same on every start. */
+const investorAmountPaise = (fundIndex: number, investor: number): bigint => BigInt(1_000_000 + ((fundIndex * 7 + investor * 13) % 16) * 100_000) * 100n;
+
+function investorSession(userId: bigint, account: string): Session {
+  return { userId, account, restrictions: { frozen: false, loginBanned: false, tradeBarred: false, withdrawBarred: false }, state: 'active', vip: false, tokenHash: '' };
+}
+
+export async function seedDemoFunds(db: Database, now: () => number): Promise<{ created: number }> {
+  if ((await db.query('SELECT 1 FROM funds WHERE demo LIMIT 1')).length > 0) return { created: 0 };
+  const start = now();
+  const context = { db, now };
+  const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
+  for (const [fundIndex, demo] of demoFunds.entries()) {
+    const fund = await saveFund(context, null, {
+      name: demo.name, strategy: demo.strategy, size_cap: demo.cap, minimum_investment: demo.minimum,
+      subscribe_from: new Date(start - dayMs).toISOString(), subscribe_until: new Date(start + 60 * dayMs).toISOString(),
+      ends_at: new Date(start + 180 * dayMs).toISOString(), management_fee_bps: demo.feeBps, reason: 'Demo seed',
+    }, { demo: true });
+    for (let investor = 0; investor < investorsPerFund; investor++) {
+      const account = String(investorAccountBase + fundIndex * investorsPerFund + investor);
+      const amount = investorAmountPaise(fundIndex, investor);
+      const userId = await db.transaction(async (tx) => {
+        const [user] = await tx.query<{ id: bigint }>(
+          `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
+           ON CONFLICT (account) DO UPDATE SET password_hash = users.password_hash RETURNING id`,
+          [account, passwordHash, demoInvitationCode],
+        );
+        const { availableAccountId } = await openUserLedgerAccounts(tx, BigInt(user!.id));
+        const funding = await openLedgerAccount(tx, { code: 'demo:fund-investors-funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
+        await transfer(tx, {
+          idempotencyKey: `demo-fund-funding:${account}`, kind: 'demo_funding', reasonKind: 'demo_funding', reasonParams: { amount: rupeesParam(amount) },
+          userId: BigInt(user!.id), postings: [{ accountId: funding, currency: 'INR', amount: -amount }, { accountId: availableAccountId, currency: 'INR', amount }],
+        });
+        return BigInt(user!.id);
+      });
+      await subscribe({ db, now, examPassed: async () => true }, investorSession(userId, account), {
+        fund_id: fund.id.toString(), amount: formatRupees(amount), idempotency_key: `demo-fund-${fund.id}-${investor}`,
+      });
+    }
+  }
+  return { created: demoFunds.length };
+}
