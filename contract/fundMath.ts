@@ -31,11 +31,15 @@ export function unitsFor(amountPaise: bigint, netAssetsPaise: bigint, unitsE4: b
   return (amountPaise * unitsE4) / netAssetsPaise;
 }
 
-/** What redeeming `redeemUnitsE4` of `unitsE4` pays out of `netAssetsPaise`: their share, rounded down. */
+/**
+ * What redeeming `redeemUnitsE4` of `unitsE4` pays out of `netAssetsPaise`: the units at the NAV
+ * as published (to four decimals, itself rounded down), in paise rounded down. So a redemption
+ * never pays more than its units × the NAV the holder is shown, nor more than its exact share.
+ */
 export function payoutFor(redeemUnitsE4: bigint, netAssetsPaise: bigint, unitsE4: bigint): bigint {
   if (redeemUnitsE4 <= 0n || unitsE4 <= 0n || netAssetsPaise <= 0n) return 0n;
   if (redeemUnitsE4 > unitsE4) throw new Error('funds: redeeming more units than exist');
-  return (redeemUnitsE4 * netAssetsPaise) / unitsE4;
+  return (redeemUnitsE4 * navE4Of(netAssetsPaise, unitsE4)) / (unitScale * navE4PerPaisa);
 }
 
 /**
