@@ -259,7 +259,7 @@ export async function buildApp({
   if (demoMode) await seedDemoVipAllocations(db, market.market, (spec) => lotOf(spec, currentRules()), now);
 
   // Strategy funds and copy trading: each fund trades as an account of its own through the order writer, on the same stream.
-  if (demoMode) await seedDemoFunds(db, now);
+  if (demoMode) await seedDemoFunds(db, now, (line) => logger?.info(line));
   const funds = startFundEngine({
     db, market: market.market, kline: market.kline, trading, prices: valuation.prices, now, writer, logger, navIntervalMs: fundNavIntervalMs,
   });

@@ -43,7 +43,8 @@ export async function listUsers(sql: Sql, page: number, query = '') {
     listPageSize,
     (page - 1) * listPageSize,
   ]);
-  const [count] = await sql.query<{ count: bigint }>('SELECT count(*) AS count FROM users WHERE account LIKE $1', [prefix]);
+  // Strategy funds' own accounts (kind 'fund') are not users staff look after: the list shows people only.
+  const [count] = await sql.query<{ count: bigint }>("SELECT count(*) AS count FROM users WHERE account LIKE $1 AND kind = 'person'", [prefix]);
   return { items: rows.map(toUserRow), total: Number(count?.count ?? 0n), page, page_size: listPageSize };
 }
 

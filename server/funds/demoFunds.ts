@@ -35,8 +35,13 @@ function investorSession(userId: bigint, account: string): Session {
   return { userId, account, restrictions: { frozen: false, loginBanned: false, tradeBarred: false, withdrawBarred: false }, state: 'active', vip: false, tokenHash: '' };
 }
 
-export async function seedDemoFunds(db: Database, now: () => number): Promise<{ created: number }> {
+export async function seedDemoFunds(db: Database, now: () => number, log: (line: string) => void = () => {}): Promise<{ created: number }> {
   if ((await db.query('SELECT 1 FROM funds WHERE demo LIMIT 1')).length > 0) return { created: 0 };
+  // The simulated investors register with the demo invitation code (server/demo/seed.ts makes it first).
+  if ((await db.query('SELECT 1 FROM invitation_codes WHERE code = $1', [demoInvitationCode])).length === 0) {
+    log(`demo funds: none seeded yet, the invitation code ${demoInvitationCode} does not exist`);
+    return { created: 0 };
+  }
   const start = now();
   const context = { db, now };
   const passwordHash = await hashPassword(randomBytes(24).toString('hex'));

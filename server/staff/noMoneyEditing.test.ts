@@ -24,6 +24,10 @@ const allowedMoneyFields: Partial<Record<ApiPath, string[]>> = {
   'admin/block/save': ['price'],
   // a VIP allocation's fixed price, set before it opens (server/vip/)
   'admin/vip/allocationSave': ['price'],
+  // a strategy fund's id names the fund, it is not money (server/funds/admin.ts); its size cap and minimum are terms set before it opens
+  'admin/fund/save': ['fund_id'],
+  'admin/fund/withdraw': ['fund_id'],
+  'admin/fund/end': ['fund_id'],
 };
 
 const moneyFieldPattern = /amount|balance|price|paise|rupee|cash|money|fund/i;

@@ -136,7 +136,8 @@ export async function refreshAllLevels(context: VipLevelContext, batchSize = 500
   let afterId = 0n;
   let users = 0;
   for (;;) {
-    const batch = await context.db.query<{ id: bigint }>('SELECT id FROM users WHERE id > $1 ORDER BY id LIMIT $2', [afterId.toString(), batchSize]);
+    // A strategy fund's own trading account (kind 'fund') is not a person and has no level: it trades on the standard schedule.
+    const batch = await context.db.query<{ id: bigint }>("SELECT id FROM users WHERE id > $1 AND kind = 'person' ORDER BY id LIMIT $2", [afterId.toString(), batchSize]);
     if (batch.length === 0) return { users };
     await context.db.transaction(async (tx) => {
       for (const { id } of batch) await refreshLevelIn(context, tx, BigInt(id));

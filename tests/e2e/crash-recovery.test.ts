@@ -258,7 +258,10 @@ describe('crash recovery', () => {
     restarted = await startServer({ env: serverEnv });
 
     // Nothing accepted is lost, and nothing is half done.
-    const orderRows = await rows<{ id: string; user_id: string; idempotency_key: string; status: string }>('SELECT id::text, user_id::text, idempotency_key, status FROM orders WHERE origin_kind IS NULL');
+    // The demo's strategy funds trade on their own accounts (users.kind 'fund'): their orders are not the burst's.
+    const orderRows = await rows<{ id: string; user_id: string; idempotency_key: string; status: string }>(
+      "SELECT o.id::text, o.user_id::text, o.idempotency_key, o.status FROM orders o JOIN users u ON u.id = o.user_id WHERE o.origin_kind IS NULL AND u.kind = 'person'",
+    );
     const byId = new Map(orderRows.map((row) => [row.id, row]));
     const lost: unknown[] = [];
     for (const attempt of attempts.filter((candidate) => candidate.outcome === 'accepted')) {

@@ -31,10 +31,13 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
     await rows(`SELECT a.code, sum(p.amount_paise)::text AS balance FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
                  WHERE NOT a.allow_negative GROUP BY a.id HAVING sum(p.amount_paise) < 0`),
   );
-  report('orders neither pending nor holding', await rows("SELECT id, status FROM orders WHERE status NOT IN ('pending', 'holding')"));
+  // The users of these tests only open orders; a strategy fund's own account (users.kind 'fund') also closes and cancels.
+  report('orders neither pending nor holding', await rows("SELECT o.id, o.status FROM orders o JOIN users u ON u.id = o.user_id WHERE u.kind = 'person' AND o.status NOT IN ('pending', 'holding')"));
   // Per user and currency: frozen = held by pending orders, margin = held by holding orders, and cash only ever left as opening fees.
   // The primary market holds money too: frozen also counts pending IPO and placement applications, and an IPO winner's
-  // payment sits in the IPO escrow from the draw until the listing turns it into a position (margin).
+  // payment sits in the IPO escrow from the draw until the listing turns it into a position (margin). Strategy funds: a
+  // subscription waiting for its NAV is frozen, a converted one left for the fund, a redemption came back. A fund's own
+  // account is a trader too (frozen and margin follow its orders); its money is the funds' own audit.
   report(
     'users whose frozen or margin money differs from their open orders, or whose money does not add up',
     await rows(`
@@ -45,6 +48,12 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
                coalesce(sum(p.amount_paise) FILTER (WHERE a.kind IN ('user_available', 'user_frozen', 'user_margin')), 0) AS money
           FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
          WHERE a.user_id IS NOT NULL GROUP BY a.user_id, a.currency),
+      fund_accounts AS (SELECT id AS user_id FROM users WHERE kind = 'fund'),
+      fund_flows AS (
+        SELECT a.user_id, a.currency, sum(p.amount_paise) AS moved FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
+          JOIN ledger_accounts a ON a.id = p.account_id AND a.kind IN ('user_available', 'user_frozen')
+         WHERE t.kind IN ('fund_subscription_convert', 'fund_redemption_payout') GROUP BY a.user_id, a.currency),
+      subscribed AS (SELECT user_id, 'INR' AS currency, sum(amount_paise) AS held FROM fund_holdings WHERE state = 'pending' GROUP BY user_id),
       funded AS (
         SELECT t.user_id, a.currency, sum(p.amount_paise) AS funded FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
           JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
@@ -68,8 +77,21 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
         FROM balances b LEFT JOIN funded f ON f.user_id = b.user_id AND f.currency = b.currency
         LEFT JOIN open o ON o.user_id = b.user_id AND o.currency = b.currency
         LEFT JOIN applied ap ON ap.user_id = b.user_id AND ap.currency = b.currency
-       WHERE b.frozen <> coalesce(o.frozen, 0) + coalesce(ap.held, 0) OR b.margin <> coalesce(o.margin, 0)
-          OR b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0) - coalesce(ap.in_escrow, 0)`),
+        LEFT JOIN subscribed s ON s.user_id = b.user_id AND s.currency = b.currency
+        LEFT JOIN fund_flows ff ON ff.user_id = b.user_id AND ff.currency = b.currency
+       WHERE b.frozen <> coalesce(o.frozen, 0) + coalesce(ap.held, 0) + coalesce(s.held, 0) OR b.margin <> coalesce(o.margin, 0)
+          OR (b.user_id NOT IN (SELECT user_id FROM fund_accounts)
+              AND b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0) - coalesce(ap.in_escrow, 0) + coalesce(ff.moved, 0))`),
+  );
+  // A fund's units are its holders' units, and a fund that ended holds nothing.
+  report(
+    'funds whose units differ from their holders\' units, or that ended with money left',
+    await rows(`
+      SELECT f.id::text, f.state, f.units_e4::text,
+             (SELECT coalesce(sum(h.units_e4 + h.units_redeeming_e4), 0) FROM fund_holdings h WHERE h.fund_id = f.id AND h.state = 'holding')::text AS held
+        FROM funds f
+       WHERE f.units_e4 <> (SELECT coalesce(sum(h.units_e4 + h.units_redeeming_e4), 0) FROM fund_holdings h WHERE h.fund_id = f.id AND h.state = 'holding')
+          OR (f.state = 'ended' AND EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = f.account_user_id AND a.balance_paise <> 0))`),
   );
   // Every order row has exactly the transfers its status implies, and its freeze held exactly frozen_paise. A position
   // the primary market opened at a fixed price (origin set: an IPO listing, a placement, a block or VIP purchase) has one
@@ -84,9 +106,9 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
         FROM orders o LEFT JOIN ledger_transfers t ON t.idempotency_key LIKE 'order:' || o.id || ':%'
        GROUP BY o.id, o.origin_kind
       HAVING (o.origin_kind IS NULL AND (NOT coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':freeze'), false)
-                                         OR coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':fill'), false) <> (o.status = 'holding')))
+                                         OR coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':fill'), false) <> (o.filled_at IS NOT NULL)))
           OR (o.origin_kind IS NOT NULL AND NOT coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':open'), false))
-          OR coalesce(bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')), false)`),
+          OR coalesce(bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')), false) <> (o.status IN ('closed', 'cancelled'))`),
   );
   report(
     'freeze transfers that did not hold the order’s frozen_paise',
