@@ -10,7 +10,7 @@ import { type Notification, notifyAll } from '../notifications/notifications.ts'
 import { allocateIds } from '../trading/writer/batchWrite.ts';
 import { fundBookOf } from './fundBook.ts';
 import { fundById, type FundRow, holdingsOfFund, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
-import { chargeHolders, dueFeeDays, postFeeDays } from './fees.ts';
+import { dueFeeDays, postFeeDays } from './fees.ts';
 import { type PublishContext, releaseSubscription } from './navPublish.ts';
 
 // A fund's end. At its end time (or earlier, when staff end it with a reason) the fund stops
@@ -40,7 +40,10 @@ export interface FinalPayout {
   holders: number;
 }
 
-/** The fee of the last day, from its start to the instant the fund ends (its fraction of a paisa goes with it). */
+/**
+ * The fee of the last day, from its start to the instant the fund ends (its fraction of a paisa goes with it). The
+ * holders' shares of it are recorded with their payouts (settleHoldings), in the same statement.
+ */
 async function postLastDayFee(tx: Sql, fund: FundRow, availableAccountId: bigint, grossPaise: bigint, now: number): Promise<bigint> {
   const today = istDay(now);
   const [last] = await tx.query<{ day: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day FROM fund_fee_days WHERE fund_id = $1 ORDER BY day DESC LIMIT 1", [fund.id.toString()]);
@@ -54,7 +57,6 @@ async function postLastDayFee(tx: Sql, fund: FundRow, availableAccountId: bigint
       reasonKind: 'fund_management_fee', reasonParams: { fund_id: fund.id.toString(), fund_name: fund.name, date: today, amount: ledgerMoneyParam(fee, 'INR') },
       postings: [{ accountId: availableAccountId, currency: 'INR', amount: -fee }, { accountId: feeAccount, currency: 'INR', amount: fee }],
     }));
-    await chargeHolders(tx, fund.id, fee);
   }
   await tx.query('INSERT INTO fund_fee_days (fund_id, day, gross_assets_paise, fee_paise, carry, transfer_id) VALUES ($1, $2, $3, $4, 0, $5)', [
     fund.id.toString(), today, grossPaise.toString(), fee.toString(), transferId?.toString() ?? null,
@@ -85,7 +87,9 @@ export async function payOut(context: PublishContext, fundId: bigint): Promise<F
     let available = book.availablePaise;
     const fees = await postFeeDays(tx, fund, fundAccounts.availableAccountId, await dueFeeDays(tx, fund, istDay(now)), available);
     available -= fees.postedPaise;
-    available -= await postLastDayFee(tx, fund, fundAccounts.availableAccountId, available, now);
+    const lastDayFee = await postLastDayFee(tx, fund, fundAccounts.availableAccountId, available, now);
+    available -= lastDayFee;
+    const feeShares = apportion(lastDayFee, holdings.map((holding) => holding.units_e4 + holding.units_redeeming_e4));
 
     // One claim per pending redemption (its units) and one per holding's units still held.
     type Claim = { holdingId: bigint; userId: bigint; unitsE4: bigint; redemption: RedemptionRow | null };
@@ -142,7 +146,7 @@ export async function payOut(context: PublishContext, fundId: bigint): Promise<F
          FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) AS c (id, amount, transfer_id) WHERE r.id = c.id`,
       [navE4.toString(), new Date(now), redemptionIds.map(String), shares.map(String), transferIds.map((id) => id?.toString() ?? null)],
     );
-    await settleHoldings(tx, fund.id, claims.map((claim) => claim.holdingId), shares, now);
+    await settleHoldings(tx, fund.id, claims.map((claim) => claim.holdingId), shares, new Map(holdings.map((holding, index) => [holding.id, feeShares[index]!])), now);
     await tx.query("UPDATE funds SET state = 'ended', ended_at = $2, units_e4 = 0, updated_at = now() WHERE id = $1", [fund.id.toString(), new Date(now)]);
     await notifyAll(tx, notifications);
     const after = await lockedBalances(tx, [fundAccounts.availableAccountId]);
@@ -151,13 +155,23 @@ export async function payOut(context: PublishContext, fundId: bigint): Promise<F
   });
 }
 
-/** Every holding's units paid out: what they paid and their whole remaining cost recorded, the holding ended. */
-async function settleHoldings(tx: Sql, fundId: bigint, holdingIds: readonly bigint[], amounts: readonly bigint[], now: number): Promise<void> {
+/** Every holding's units paid out: what they paid, their share of the last day's fee and their whole remaining cost recorded, the holding ended. */
+async function settleHoldings(
+  tx: Sql, fundId: bigint, holdingIds: readonly bigint[], amounts: readonly bigint[], feeShares: ReadonlyMap<bigint, bigint>, now: number,
+): Promise<void> {
+  // A holding may have several claims (pending redemptions and its final units): its fee share goes with the first.
+  const charged = new Set<bigint>();
+  const fees = holdingIds.map((id) => {
+    if (charged.has(id)) return 0n;
+    charged.add(id);
+    return feeShares.get(id) ?? 0n;
+  });
   await tx.query(
     `UPDATE fund_holdings h SET units_redeemed_e4 = h.units_bought_e4, units_e4 = 0, units_redeeming_e4 = 0,
-            redeemed_paise = h.redeemed_paise + c.amount, redeemed_cost_paise = h.amount_paise, state = 'ended', ended_at = $2
-       FROM (SELECT id, sum(amount) AS amount FROM unnest($3::bigint[], $4::bigint[]) AS c (id, amount) GROUP BY id) AS c
+            redeemed_paise = h.redeemed_paise + c.amount, redeemed_cost_paise = h.amount_paise, fees_paise = h.fees_paise + c.fee,
+            state = 'ended', ended_at = $2
+       FROM (SELECT id, sum(amount) AS amount, sum(fee) AS fee FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) AS c (id, amount, fee) GROUP BY id) AS c
       WHERE h.id = c.id AND h.fund_id = $1`,
-    [fundId.toString(), new Date(now), holdingIds.map(String), amounts.map(String)],
+    [fundId.toString(), new Date(now), holdingIds.map(String), amounts.map(String), fees.map(String)],
   );
 }
