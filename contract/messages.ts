@@ -222,6 +222,18 @@ export const messageKeys = [
   // intraday (a parameter: the minimum shares)
   'intraday_minimum_not_met',
   'intraday_closed_for_the_day',
+  // the courseware and exam before copy trading (server/course/; parameters: seconds still needed,
+  // lessons left, minutes left); the fund domain refuses a subscription with the last one
+  'lesson_not_found',
+  'lesson_not_opened',
+  'lesson_too_short',
+  'exam_lessons_not_studied',
+  'exam_already_passed',
+  'exam_retake_wait',
+  'exam_attempt_not_found',
+  'exam_attempt_expired',
+  'exam_answers_mismatch',
+  'copy_trading_exam_not_passed',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

@@ -202,6 +202,17 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   vip_allocation_user_limit: msg`This is more than one user may buy of this allocation.`,
   intraday_minimum_not_met: msg`The quantity is below the intraday minimum.`,
   intraday_closed_for_the_day: msg`Intraday positions can no longer be opened today: square-off time has passed.`,
+  // the courseware and exam before copy trading
+  lesson_not_found: msg`This lesson does not exist. Go back to the list of lessons.`,
+  lesson_not_opened: msg`Open the lesson and read it before you mark it as studied.`,
+  lesson_too_short: msg`Keep reading: the lesson counts as studied only after the minimum reading time.`,
+  exam_lessons_not_studied: msg`Study every lesson before you take the exam.`,
+  exam_already_passed: msg`You have already passed the exam.`,
+  exam_retake_wait: msg`You can retake the exam a little later.`,
+  exam_attempt_not_found: msg`This exam attempt does not exist. Start the exam again.`,
+  exam_attempt_expired: msg`The time for this attempt ran out before it was submitted. Start a new attempt.`,
+  exam_answers_mismatch: msg`Answer every question of this attempt, choosing one of its options, then submit again.`,
+  copy_trading_exam_not_passed: msg`Study the courseware and pass the exam before you follow a strategy fund.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -255,6 +266,9 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum margin loan is ${minimumText}.`;
   },
+  lesson_too_short: (value) => msg`Keep reading: the server counts your time, and this lesson counts as studied in ${value} s.`,
+  exam_lessons_not_studied: (value) => msg`Study every lesson before you take the exam: ${value} still to go.`,
+  exam_retake_wait: (value) => msg`You can retake the exam in ${value} min.`,
 };
 
 /**
