@@ -233,6 +233,17 @@ export const messageKeys = [
   'fund_holding_not_redeemable',
   'fund_units_exceed_holding',
   'fund_not_editable',
+  // the courseware and exam before copy trading (server/course/; parameters: seconds still needed,
+  // lessons left, minutes left); the fund domain refuses a subscription with the last one
+  'lesson_not_found',
+  'lesson_not_opened',
+  'lesson_too_short',
+  'exam_lessons_not_studied',
+  'exam_already_passed',
+  'exam_retake_wait',
+  'exam_attempt_not_found',
+  'exam_attempt_expired',
+  'exam_answers_mismatch',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

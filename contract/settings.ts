@@ -64,6 +64,10 @@ export const settingValueSchemas = {
   'intraday.leverage': wholeNumberFrom(1, 20),
   'intraday.minimum_shares': wholeNumberFrom(1, 10_000_000),
   'intraday.square_off_time': wholeNumberFrom(9 * 60 + 15, 15 * 60 + 30),
+  // the courseware and exam before copy trading (server/course/): a lesson's minimum reading time on the
+  // server's clock, and the wait after a failed exam
+  'course.lesson_min_seconds': wholeNumberFrom(1, 3600),
+  'course.exam_retake_minutes': wholeNumberFrom(0, 7 * 24 * 60),
   ...tradingSettingSchemas,
 } as const;
 
@@ -73,7 +77,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

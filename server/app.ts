@@ -33,6 +33,7 @@ import { refreshLevel } from './vip/levelService.ts';
 import { type VipLevelJob, startVipLevelJob } from './vip/levelJob.ts';
 import { registerVipRoutes } from './vip/routes.ts';
 import { seedDemoVipAllocations } from './vip/demoVip.ts';
+import { registerCourseRoutes } from './course/routes.ts';
 import { seedDemoIpos } from './ipo/demoIssues.ts';
 import { registerIpoRoutes } from './ipo/routes.ts';
 import { type IpoContext, startIpoStateJob } from './ipo/states.ts';
@@ -257,6 +258,8 @@ export async function buildApp({
   registerVipRoutes(http, authenticators, { ...vipLevels, instrument: (code) => market.market.instrument(code), lotOf: (spec) => lotOf(spec, currentRules()), currentRules, writer });
   const vipLevelJob = startVipLevelJob(vipLevels, (error) => logger?.error({ err: error }, 'VIP levels failed'));
   if (demoMode) await seedDemoVipAllocations(db, market.market, (spec) => lotOf(spec, currentRules()), now);
+  // The courseware and exam before copy trading: lessons timed by this clock, never the app's.
+  registerCourseRoutes(http, authenticators, { db, settings, now });
 
   // Strategy funds and copy trading: each fund trades as an account of its own through the order writer, on the same stream.
   if (demoMode) await seedDemoFunds(db, now, (line) => logger?.info(line));

@@ -85,6 +85,7 @@ export function fundFromRow(row: FundRow): FundRow {
     size_cap_paise: BigInt(row.size_cap_paise),
     minimum_investment_paise: BigInt(row.minimum_investment_paise),
     units_e4: BigInt(row.units_e4),
+    // number-ok: basis points a year, at most 500
     management_fee_bps: Number(row.management_fee_bps),
     parameters: typeof row.parameters === 'string' ? (JSON.parse(row.parameters) as Record<string, number>) : row.parameters,
   };

@@ -255,6 +255,17 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'intraday',
     description: 'Minutes after IST midnight at which open intraday positions are closed at the market price (920 = 15:20). The 24-hour demo market squares off at the end of its simulated day instead.',
   }),
+  // the courseware and exam before copy trading (server/course/)
+  'course.lesson_min_seconds': define('course.lesson_min_seconds', {
+    defaultValue: 40,
+    group: 'course',
+    description: 'A lesson counts as studied only when strictly more than this many seconds pass on the server\'s clock between opening it and completing it.',
+  }),
+  'course.exam_retake_minutes': define('course.exam_retake_minutes', {
+    defaultValue: 30,
+    group: 'course',
+    description: 'Minutes a user waits after a failed exam before a new attempt (0: at once).',
+  }),
   ...tradingSettingDefinitions(),
 };
 

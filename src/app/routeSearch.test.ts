@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../features/auth/sessionStore.ts';
 import { renderPage } from '../test/renderPage.tsx';
 import { createAppRouter } from './router.tsx';
-import { chartSearch, depositSearch, fundRecordsSearch, instrumentSearch, marketSearch, newsArticleSearch, orderDetailSearch, orderSheetSearch, registerSearch } from './routeSearch.ts';
+import { chartSearch, courseSearch, depositSearch, fundRecordsSearch, instrumentSearch, marketSearch, newsArticleSearch, orderDetailSearch, orderSheetSearch, registerSearch } from './routeSearch.ts';
 import { routeTable } from './routeTable.ts';
 
 describe('route search params', () => {
@@ -28,6 +28,8 @@ describe('route search params', () => {
     expect(fundRecordsSearch.schema.parse({ kind: 'loans' })).toEqual({ kind: 'all' });
     expect(depositSearch.schema.parse({ tab: 'history', channel: 4 })).toEqual({ tab: 'history', channel: '4' });
     expect(depositSearch.schema.parse({ channel: '0' })).toEqual({ tab: 'deposit', channel: undefined });
+    expect(courseSearch.schema.parse({ lesson: 'nav', view: 'exam' })).toEqual({ lesson: 'nav', view: 'exam' });
+    expect(courseSearch.schema.parse({ lesson: 'get_rich_quick', view: 7 })).toEqual({ lesson: undefined, view: 'lessons' });
   });
 
   it('an-order-number-or-article-id-is-digits-and-a-number-too-big-to-be-exact-is-refused', () => {
@@ -45,6 +47,7 @@ describe('route search params', () => {
     expect(declared.sort()).toEqual(
       [
         '/home/blockTradeDetail',
+        '/home/qcList',
         '/home/newStock',
         '/home/newStockBuy',
         '/home/newStockPsBuy',

@@ -1,6 +1,7 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
+import { courseLessonIds } from '../../contract/course.ts';
 import { fundRecordKinds } from '../../contract/funding.ts';
 import { adjustments, type CandlePeriod, candlePeriods, instrumentCode, newsDetailRequest, rankTypes } from '../../contract/market.ts';
 import { idString } from '../../contract/paging.ts';
@@ -110,3 +111,7 @@ export const blockSearch = routeSearch({ block_id: optionalText(idString) });
 export const fundRecordsSearch = routeSearch({ kind: oneOf(fundRecordKinds, 'all') });
 /** /information/recharge?tab=history, or ?channel=4 from the list of deposit channels. */
 export const depositSearch = routeSearch({ tab: oneOf(depositTabs, 'deposit'), channel: optionalText(idString) });
+
+/** /home/qcList?lesson=nav reads one lesson; ?view=exam is the exam; neither is the list of lessons. */
+export const courseViews = ['lessons', 'exam'] as const;
+export const courseSearch = routeSearch({ lesson: z.enum(courseLessonIds).optional().catch(undefined), view: oneOf(courseViews, 'lessons') });

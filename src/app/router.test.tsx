@@ -34,8 +34,8 @@ describe('router', () => {
 
   it('unbuilt-page-shows-coming-soon-under-its-translated-title-with-a-back-button', async () => {
     startSession('token', '9000000001');
-    renderApp('/home/qcList');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quant courses' })).toBeTruthy();
+    renderApp('/market/marketQuestion');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Market Q&A' })).toBeTruthy();
     expect(await screen.findByText('Coming soon. We are still building this part of Ledgerline.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });

@@ -212,6 +212,16 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   fund_holding_not_redeemable: msg`These units cannot be redeemed now: the subscription is still waiting for its NAV, or the holding has ended.`,
   fund_units_exceed_holding: msg`That is more units than this holding has.`,
   fund_not_editable: msg`This fund can no longer be changed: it has opened for subscriptions.`,
+  // the courseware and exam before copy trading
+  lesson_not_found: msg`This lesson does not exist. Go back to the list of lessons.`,
+  lesson_not_opened: msg`Open the lesson and read it before you mark it as studied.`,
+  lesson_too_short: msg`Keep reading: the lesson counts as studied only after the minimum reading time.`,
+  exam_lessons_not_studied: msg`Study every lesson before you take the exam.`,
+  exam_already_passed: msg`You have already passed the exam.`,
+  exam_retake_wait: msg`You can retake the exam a little later.`,
+  exam_attempt_not_found: msg`This exam attempt does not exist. Start the exam again.`,
+  exam_attempt_expired: msg`The time for this attempt ran out before it was submitted. Start a new attempt.`,
+  exam_answers_mismatch: msg`Answer every question of this attempt, choosing one of its options, then submit again.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -273,6 +283,9 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     const remainingText = formatMoney(value, 'INR');
     return msg`Insufficient fundraising amount: this fund can take at most ${remainingText} more.`;
   },
+  lesson_too_short: (value) => msg`Keep reading: the server counts your time, and this lesson counts as studied in ${value} s.`,
+  exam_lessons_not_studied: (value) => msg`Study every lesson before you take the exam: ${value} still to go.`,
+  exam_retake_wait: (value) => msg`You can retake the exam in ${value} min.`,
 };
 
 /**

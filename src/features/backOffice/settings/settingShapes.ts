@@ -62,6 +62,9 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'intraday.minimum_shares': { kind: 'integer', unit: 'count' },
   'intraday.square_off_time': { kind: 'integer', unit: 'minutes' },
   'ipo.retail_cap': { kind: 'rupees' },
+  // the courseware and exam before copy trading
+  'course.lesson_min_seconds': { kind: 'integer', unit: 'count' },
+  'course.exam_retake_minutes': { kind: 'integer', unit: 'minutes' },
   ...tradingSettingInputs(),
 };
 
@@ -124,6 +127,12 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'trade.block_minimum': { title: msg`Block-trade size`, description: msg`Contract amount from which a leg is a block trade and pays the block-trade fees.` },
   'trade.sell_after_minutes': { title: msg`Sell after`, description: msg`A position can be closed only this many minutes after its fill.` },
   'trade.lock_days': { title: msg`Lock-up (T+N)`, description: msg`A position filled on trading day T can be closed from trading day T+N.` },
+  // the courseware and exam before copy trading
+  'course.lesson_min_seconds': {
+    title: msg`Lesson reading time (seconds)`,
+    description: msg`A lesson counts as studied only when strictly more than this many seconds pass on the server's clock between opening and completing it.`,
+  },
+  'course.exam_retake_minutes': { title: msg`Exam retake wait`, description: msg`Minutes a user waits after a failed exam before a new attempt (0: at once).` },
 };
 
 export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDescriptor> = {
@@ -139,6 +148,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   block: msg`Block-trade desk`,
   ipo: msg`IPOs`,
   intraday: msg`Intraday trading`,
+  course: msg`Courseware and exam`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);
