@@ -50,6 +50,7 @@ export interface FundEngine {
   stop(): Promise<void>;
 }
 
+const navPointsKeptMs = 3 * 86_400_000;
 /** Live figures are kept for this many funds at most (the list of funds is small; this bounds a runaway). */
 const liveFundsMax = 10_000;
 
@@ -123,7 +124,16 @@ export function startFundEngine(context: FundEngineContext): FundEngine {
     return outcome;
   }
 
+  /** Minute NAV points are kept three days (each IST day's last stays in fund_nav_days): the table stays bounded. */
+  let prunedAt = Number.NEGATIVE_INFINITY;
+  async function pruneNavPoints(now: number): Promise<void> {
+    if (now - prunedAt < 3_600_000) return;
+    prunedAt = now;
+    await context.db.query('DELETE FROM fund_nav_points WHERE at < $1', [new Date(now - navPointsKeptMs)]);
+  }
+
   async function runAll(): Promise<CycleOutcome[]> {
+    await pruneNavPoints(context.now());
     const outcomes: CycleOutcome[] = [];
     for (const fund of await allFunds(context.db)) {
       try {

@@ -108,10 +108,11 @@ async function navHistory(sql: Sql, fundId: bigint, now: number): Promise<FundNa
     'SELECT at, nav_e4, net_assets_paise FROM fund_nav_days WHERE fund_id = $1 AND at < $2 ORDER BY day',
     [fundId.toString(), since],
   );
-  const points = await sql.query<{ at: Date; nav_e4: bigint; net_assets_paise: bigint }>(
-    'SELECT at, nav_e4, net_assets_paise FROM fund_nav_points WHERE fund_id = $1 AND at >= $2 ORDER BY at LIMIT 2000',
+  // The latest points of the day, oldest first (a short NAV interval publishes more than the chart needs).
+  const points = (await sql.query<{ at: Date; nav_e4: bigint; net_assets_paise: bigint }>(
+    'SELECT at, nav_e4, net_assets_paise FROM fund_nav_points WHERE fund_id = $1 AND at >= $2 ORDER BY at DESC LIMIT 1500',
     [fundId.toString(), since],
-  );
+  )).reverse();
   return [...days, ...points].map((row) => ({ at: new Date(row.at).toISOString(), nav: formatE4(BigInt(row.nav_e4)), net_assets: formatRupees(BigInt(row.net_assets_paise)) }));
 }
 
@@ -147,7 +148,16 @@ export async function fundDetail(sql: Sql, context: ViewContext, fundId: string,
     [fund.account_user_id.toString()],
   );
   const [management] = await sql.query<{ total: bigint | null }>('SELECT sum(fee_paise) AS total FROM fund_fee_days WHERE fund_id = $1', [fund.id.toString()]);
-  const navs = await sql.query<{ nav_e4: bigint }>('SELECT nav_e4 FROM fund_nav_points WHERE fund_id = $1 AND units_e4 > 0 ORDER BY at', [fund.id.toString()]);
+  // Drawdown over every IST day's last NAV, then the points since the last of them (older points are pruned).
+  const navs = await sql.query<{ nav_e4: bigint }>(
+    `SELECT nav_e4 FROM (
+       SELECT at, nav_e4 FROM fund_nav_days WHERE fund_id = $1 AND units_e4 > 0
+       UNION ALL
+       SELECT at, nav_e4 FROM fund_nav_points WHERE fund_id = $1 AND units_e4 > 0
+          AND at > coalesce((SELECT max(at) FROM fund_nav_days WHERE fund_id = $1 AND day < $2::date), '-infinity')) AS series
+      ORDER BY at`,
+    [fund.id.toString(), istDay(now)],
+  );
   const live = context.liveNav(fund.id);
   const liveNet = live?.net ?? (fund.units_e4 > 0n ? net : null);
   return {

@@ -158,7 +158,7 @@ CREATE INDEX fund_redemptions_by_holding ON fund_redemptions (holding_id, id);
 CREATE TRIGGER fund_redemptions_no_delete BEFORE DELETE OR TRUNCATE ON fund_redemptions FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 
 -- Every published NAV: what it was made of, so anyone can recompute it. Minute points of recent
--- days are pruned (server/funds/navStore.ts); each IST day's last one stays in fund_nav_days.
+-- days are pruned after three days (server/funds/fundEngine.ts); each IST day's last one stays in fund_nav_days.
 CREATE TABLE fund_nav_points (
   id                 bigserial PRIMARY KEY,
   fund_id            bigint NOT NULL REFERENCES funds (id),
