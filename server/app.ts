@@ -66,6 +66,9 @@ import { createOrderWriter, type OrderWriter } from './trading/writer/orderWrite
 import { registerSiteConfigRoutes } from './siteConfig/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
+import { demoUser } from './demo/seed.ts';
+import { seedDemoPreferenceTrades } from './preference/demoTrades.ts';
+import { registerPreferenceRoutes } from './preference/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -244,6 +247,17 @@ export async function buildApp({
   registerVipRoutes(http, authenticators, { ...vipLevels, instrument: (code) => market.market.instrument(code), lotOf: (spec) => lotOf(spec, currentRules()), currentRules, writer });
   const vipLevelJob = startVipLevelJob(vipLevels, (error) => logger?.error({ err: error }, 'VIP levels failed'));
   if (demoMode) await seedDemoVipAllocations(db, market.market, (spec) => lotOf(spec, currentRules()), now);
+
+  // The investment-preference radar from the caller's own orders and balance history; in demo mode the demo user also
+  // gets a labelled simulated trading history on real NSE closes, so the radar (three months of trading) shows on a first start.
+  registerPreferenceRoutes(http, authenticators, { db, now, valuation, kline: market.kline });
+  if (demoMode) {
+    const lotOfCode = (code: string) => {
+      const spec = market.market.instrument(code);
+      return spec ? lotOf(spec, currentRules()) : null;
+    };
+    await seedDemoPreferenceTrades(db, { account: demoUser.account, kline: market.kline, lotOf: lotOfCode, now });
+  }
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
