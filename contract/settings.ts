@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonValue, reasonField } from './paging.ts';
-import { hoursRange, positiveRupees, timeWindow, wholeNumberFrom } from './settingValues.ts';
+import { hoursRange, onOff, positiveRupees, timeWindow, wholeNumberFrom } from './settingValues.ts';
 import { tradingSettingSchemas } from './tradingSettings.ts';
 
 // Older importers (funding rules, the apps' rule texts) read the shapes from here.
@@ -64,6 +64,12 @@ export const settingValueSchemas = {
   'intraday.leverage': wholeNumberFrom(1, 20),
   'intraday.minimum_shares': wholeNumberFrom(1, 10_000_000),
   'intraday.square_off_time': wholeNumberFrom(9 * 60 + 15, 15 * 60 + 30),
+  // the fee-rebate promotion for new accounts (server/promotion/): switched on or off, its window after registration,
+  // the share of brokerage rebated and the most one user receives
+  'promotion.fee_rebate_enabled': onOff,
+  'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
+  'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
+  'promotion.fee_rebate_cap': positiveRupees,
   ...tradingSettingSchemas,
 } as const;
 
@@ -73,7 +79,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'promotion'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

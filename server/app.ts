@@ -69,6 +69,8 @@ import { registerWatchlistRoutes } from './watchlist/routes.ts';
 import { demoUser } from './demo/seed.ts';
 import { seedDemoPreferenceTrades } from './preference/demoTrades.ts';
 import { registerPreferenceRoutes } from './preference/routes.ts';
+import { type FeeRebateJob, startFeeRebateJob } from './promotion/rebateJob.ts';
+import { registerPromotionRoutes } from './promotion/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -121,6 +123,8 @@ export interface App {
   intradaySquareOff: IntradaySquareOffJob;
   /** The IPO context (server/ipo/states.ts): the demo seed and the listing use its services. */
   ipo: IpoContext;
+  /** Settles the fee-rebate promotion after each IST day (server/promotion/rebateJob.ts); tests run it through a day by hand. */
+  feeRebateJob: FeeRebateJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -258,6 +262,10 @@ export async function buildApp({
     };
     await seedDemoPreferenceTrades(db, { account: demoUser.account, kline: market.kline, lotOf: lotOfCode, now });
   }
+  // The published fee rebate for new accounts: paid only by its daily settlement, from the promotions account.
+  const promotion = { db, settings, now };
+  registerPromotionRoutes(http, authenticators, promotion);
+  const feeRebateJob = startFeeRebateJob(promotion, (error) => logger?.error({ err: error }, 'fee rebate settlement failed'));
 
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
@@ -279,6 +287,7 @@ export async function buildApp({
     await portfolioJob.stop();
     await intradaySquareOff.stop();
     await vipLevelJob.stop();
+    await feeRebateJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -291,5 +300,5 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob };
+  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, feeRebateJob };
 }

@@ -18,7 +18,7 @@ function sampleOf(name: string, schema: z.ZodType): unknown {
   if (name === 'quantity') return '300';
   // Parameters with a format of their own: an exchange rate (a decimal) and a business date.
   if (name === 'rate') return '16.2';
-  if (name === 'date') return '2026-11-24';
+  if (name === 'date' || name.endsWith('_day')) return '2026-11-24';
   return `Sample ${name}`;
 }
 

@@ -31,6 +31,8 @@ export const ledgerAccountKinds = [
   'house_placement_escrow',
   // IPO money paid for allotted shares, held until listing turns it into the users' positions (zero per issue once listed)
   'house_ipo_escrow',
+  // promotions (server/promotion/): the firm's promotion budget, paid out to users by published rules (a negative balance: spent)
+  'house_promotions',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -40,6 +42,8 @@ export const transferKinds = [
   'fx_convert', 'loan_borrow', 'loan_interest', 'loan_repay', 'pledge_sale', 'position_open',
   'placement_hold', 'placement_release', 'placement_allot',
   'ipo_hold', 'ipo_release', 'ipo_allot',
+  // promotions (server/promotion/)
+  'promotion_rebate',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
@@ -71,6 +75,8 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   ipo_release: ['ipo_application_released'],
   // one transfer per application at the draw: the price of the allotted shares paid, the rest released
   ipo_allot: ['ipo_allotted'],
+  // the fee rebate for new accounts, paid by its rule from the promotions account (server/promotion/rebateJob.ts)
+  promotion_rebate: ['promotion_fee_rebate'],
 };
 
 /** Money moved into (positive) or out of (negative) one account, in minor units of the account's currency. */

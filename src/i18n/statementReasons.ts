@@ -53,6 +53,10 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
     id: 'statement.position_opened_from_vip', message: 'Order {order_no}: {quantity} {code} bought from VIP allocation {origin_id} at {price}, {amount} paid',
   }),
   position_squared_off: msg({ id: 'statement.position_squared_off', message: 'Order {order_no}: intraday {code} position squared off at {price} at the square-off time' }),
+  promotion_fee_rebate: msg({
+    id: 'statement.promotion_fee_rebate',
+    message: 'Promotion – fee rebate for new accounts: {amount} paid back ({percent}% of the {fees} brokerage paid from {from_day} to {through_day}, up to the cap, less earlier rebates)',
+  }),
   side_long: msg({ id: 'statement.side_long', message: 'buy (long)' }),
   side_short: msg({ id: 'statement.side_short', message: 'sell (short)' }),
   with_loss_absorbed: msg({ id: 'statement.with_loss_absorbed', message: '{sentence}; the loss beyond the account ({absorbed}) was absorbed by the firm' }),

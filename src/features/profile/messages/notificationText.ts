@@ -142,6 +142,16 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const released = formatMoney(text(params, 'amount_released'), 'INR');
     return msg`IPO ${code}: your application was not drawn; ${released} held for it was released to your available balance.`;
   },
+  promotion_fee_rebate_paid: (reading) => {
+    const amount = amountOf(reading);
+    const fees = formatMoney(text(reading.params, 'fees'), 'INR');
+    const percent = text(reading.params, 'percent');
+    const day = text(reading.params, 'through_day');
+    if (reading.params.cap_reached === true) {
+      return msg`Fee rebate for new accounts: ${amount} was paid to your available balance (${percent}% of the ${fees} brokerage you paid up to ${day}). You have now received the most this promotion pays.`;
+    }
+    return msg`Fee rebate for new accounts: ${amount} was paid to your available balance (${percent}% of the ${fees} brokerage you paid up to ${day}).`;
+  },
 };
 
 const unknownKind = msg`You have a new message. Update the app to read it.`;
