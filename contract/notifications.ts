@@ -37,9 +37,9 @@ export const notificationParams = {
   // IPO draws: won (shares allotted, paid from the held money, the rest released) or not won (all released)
   ipo_won: z.object({ ipo_id: z.string(), code: z.string(), quantity: z.number().int(), amount_paid: rupees, amount_released: rupees }),
   ipo_not_won: z.object({ ipo_id: z.string(), code: z.string(), amount_released: rupees }),
-  // promotions (server/promotion/): a fee rebate paid by the published rule; `through_day` is the IST day its brokerage was counted to,
-  // `cap_reached` says the user has now received the promotion's most
-  promotion_fee_rebate_paid: z.object({ amount: rupees, fees: rupees, percent: z.number().int(), through_day: z.string(), cap_reached: z.boolean() }),
+  // promotions (server/promotion/): a fee rebate paid by the published rule: `amount` paid, `amount_fees` the brokerage counted up to
+  // the IST day `through_day`, `amount_remaining` what is left up to the cap after it
+  promotion_fee_rebate_paid: z.object({ amount: rupees, amount_fees: rupees, percent: z.number().int(), through_day: z.string(), amount_remaining: rupees }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParams;

@@ -131,6 +131,28 @@ describe('demo history', () => {
     expect(Number(radar.average_equity)).toBeGreaterThan(0);
   });
 
+  it('a-demo-mode-start-seeds-it-once-and-a-second-start-adds-nothing', async () => {
+    const demoDatabase = await openTestDatabase();
+    try {
+      await seedDemo(demoDatabase.db, now);
+      const driven = handDrivenMarket(17, loadCatalog().instruments);
+      driven.step();
+      const runtime = { market: driven.market, kline, start() {}, async stop() {} };
+      const count = async () => (await demoDatabase.db.query('SELECT id FROM preference_simulated_trades')).length;
+      const first = await startTestServer(demoDatabase.db, { demoMode: true, market: runtime, now });
+      const written = await count();
+      expect(written).toBeGreaterThanOrEqual(25);
+      const login = await first.call('user/login', demoUser);
+      expect((await first.call('profile/preference', {}, login.body.data)).body.data).toMatchObject({ available: true, includes_simulated: true });
+      await first.close();
+      const second = await startTestServer(demoDatabase.db, { demoMode: true, market: runtime, now });
+      expect(await count()).toBe(written);
+      await second.close();
+    } finally {
+      await demoDatabase.close();
+    }
+  });
+
   it('the-simulated-history-fits-in-the-business-days-before-seeding', () => {
     expect(simulatedHistoryDays).toBeLessThan(90);
   });

@@ -5,6 +5,7 @@
 // the promotion is off get nothing; the ledger stays balanced throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayMs } from '../../contract/calendarDays.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
 import { ledgerHealth, healthyLedger } from '../ledger/ledgerTestKit.ts';
 import { loadCatalog } from '../market/instruments/catalog.ts';
@@ -95,7 +96,7 @@ describe('the fee rebate for new accounts', () => {
     const statement = (await server.call('user/statement', {}, user.session)).body.data as { kind: string; reason_kind: string; reason_params: Record<string, unknown> }[];
     expect(statement[0]).toMatchObject({ kind: 'promotion_rebate', reason_kind: 'promotion_fee_rebate', reason_params: { percent: 100, fees: { amount: fees.toString(), currency: 'INR' } } });
     const messages = (await server.call('user/messages', { page: 1 }, user.session)).body.data.items as { kind: string; params: Record<string, unknown> }[];
-    expect(messages.find((message) => message.kind === 'promotion_fee_rebate_paid')?.params).toMatchObject({ percent: 100, cap_reached: false });
+    expect(messages.find((message) => message.kind === 'promotion_fee_rebate_paid')?.params).toMatchObject({ percent: 100, amount_remaining: formatRupees(200_000n - fees) });
 
     // The same day again, and the next run: nothing more.
     expect((await server.app.feeRebateJob.runOnce()).payments).toBe(0);
@@ -120,7 +121,7 @@ describe('the fee rebate for new accounts', () => {
       const status = (await server.call('promotion/feeRebate', {}, user.session)).body.data;
       expect(status).toMatchObject({ rebated: '1.50', remaining_cap: '0.00', due: '1.50', pending: '0.00' });
       const messages = (await server.call('user/messages', { page: 1 }, user.session)).body.data.items as { kind: string; params: Record<string, unknown> }[];
-      expect(messages.find((message) => message.kind === 'promotion_fee_rebate_paid')?.params.cap_reached).toBe(true);
+      expect(messages.find((message) => message.kind === 'promotion_fee_rebate_paid')?.params.amount_remaining).toBe('0.00');
     } finally {
       await setSetting('promotion.fee_rebate_cap', '2000.00');
     }

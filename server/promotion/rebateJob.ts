@@ -129,7 +129,8 @@ async function settleBatch(tx: Sql, day: string, dayEnd: number, terms: RebateTe
       duePaise, paidBeforePaise: before.paidPaise, amountPaise, transferId,
     });
     await notify(tx, user.userId, 'promotion_fee_rebate_paid', {
-      amount: formatRupees(amountPaise), fees: formatRupees(fees), percent: terms.percent, through_day: day, cap_reached: duePaise >= terms.capPaise,
+      amount: formatRupees(amountPaise), amount_fees: formatRupees(fees), percent: terms.percent, through_day: day,
+      amount_remaining: formatRupees(terms.capPaise > duePaise ? terms.capPaise - duePaise : 0n),
     });
     payments += 1;
     paidPaise += amountPaise;

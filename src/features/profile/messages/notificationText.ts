@@ -144,13 +144,11 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
   },
   promotion_fee_rebate_paid: (reading) => {
     const amount = amountOf(reading);
-    const fees = formatMoney(text(reading.params, 'fees'), 'INR');
+    const fees = formatMoney(text(reading.params, 'amount_fees'), 'INR');
     const percent = text(reading.params, 'percent');
     const day = text(reading.params, 'through_day');
-    if (reading.params.cap_reached === true) {
-      return msg`Fee rebate for new accounts: ${amount} was paid to your available balance (${percent}% of the ${fees} brokerage you paid up to ${day}). You have now received the most this promotion pays.`;
-    }
-    return msg`Fee rebate for new accounts: ${amount} was paid to your available balance (${percent}% of the ${fees} brokerage you paid up to ${day}).`;
+    const remaining = formatMoney(text(reading.params, 'amount_remaining'), 'INR');
+    return msg`Fee rebate for new accounts: ${amount} was paid to your available balance (${percent}% of the ${fees} brokerage you paid up to ${day}); ${remaining} left up to the cap.`;
   },
 };
 
