@@ -195,18 +195,23 @@ function RadarView({ radar }: { radar: PreferenceRadar }) {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {radar.axes.map((axis) => (
-              <tr key={axis.axis} data-testid="preference-axis" data-axis={axis.axis} data-score={axis.score}>
-                <th scope="row">
-                  <span className={styles.axisName}>{text.axisName[axis.axis]}</span>
-                  <span className={styles.axisMeaning}>{text.axisMeaning[axis.axis]}</span>
+          {radar.axes.map((axis) => (
+            // One group per measure: its figures, then what it means across the whole width.
+            <tbody key={axis.axis} data-testid="preference-axis" data-axis={axis.axis} data-score={axis.score}>
+              <tr className={styles.axisFigures}>
+                <th scope="row" className={styles.axisName}>
+                  {text.axisName[axis.axis]}
                 </th>
                 <td data-testid="preference-axis-figure">{text.figure(axis.axis, axis.figure)}</td>
                 <td data-testid="preference-axis-score">{axis.score}</td>
               </tr>
-            ))}
-          </tbody>
+              <tr>
+                <td colSpan={3} className={styles.axisMeaning}>
+                  {text.axisMeaning[axis.axis]}
+                </td>
+              </tr>
+            </tbody>
+          ))}
         </table>
         <p className={card.muted} data-testid="preference-basis">
           <Trans>

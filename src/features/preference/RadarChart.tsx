@@ -12,10 +12,10 @@ export interface RadarPoint {
   score: number;
 }
 
-const width = 360;
+const width = 340;
 const height = 300;
 const centre = { x: width / 2, y: height / 2 };
-const radius = 92;
+const radius = 98;
 const rings = [25, 50, 75, 100];
 /** Labels longer than this wrap at the space nearest their middle. */
 const labelCharactersMax = 13;

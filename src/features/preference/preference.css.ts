@@ -14,11 +14,15 @@ export const radarScore = style({ fill: vars.color.textMuted, fontSize: '12px', 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 export const axisTable = style({ ...numeric, width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.caption });
 globalStyle(`${axisTable} th, ${axisTable} td`, { padding: `${vars.space.sm} ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
-globalStyle(`${axisTable} thead th`, { color: vars.color.textMuted, fontWeight: 500, fontSize: vars.fontSize.small, textAlign: 'right' });
+globalStyle(`${axisTable} thead th`, { color: vars.color.textMuted, fontWeight: 500, fontSize: vars.fontSize.small, textAlign: 'right', whiteSpace: 'nowrap' });
 globalStyle(`${axisTable} thead th:first-child, ${axisTable} th[scope="row"]`, { textAlign: 'left' });
 globalStyle(`${axisTable} td`, { textAlign: 'right', whiteSpace: 'nowrap' });
-export const axisName = style({ display: 'block', fontWeight: 600 });
-export const axisMeaning = style({ display: 'block', marginTop: '2px', color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 400, whiteSpace: 'normal' });
+/** The figures' row of a measure: no rule under it, its meaning follows. */
+export const axisFigures = style({});
+globalStyle(`${axisFigures} th, ${axisFigures} td`, { borderBottom: 'none', paddingBottom: 0 });
+export const axisName = style({ fontWeight: 600, whiteSpace: 'normal' });
+export const axisMeaning = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 400 });
+globalStyle(`${axisTable} td${axisMeaning}`, { textAlign: 'left', whiteSpace: 'normal', paddingTop: '2px' });
 export const caption = style({ captionSide: 'top', textAlign: 'left', color: vars.color.textMuted, fontSize: vars.fontSize.small, paddingBottom: vars.space.xs });
 
 export const profileName = style({ margin: 0, fontSize: vars.fontSize.headline, fontWeight: 700 });
