@@ -43,6 +43,9 @@ export const notificationParams = {
   fund_subscription_released: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), amount: rupees }),
   fund_units_redeemed: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), units: z.string(), nav: z.string(), amount: rupees }),
   fund_ended_paid_out: z.object({ fund_id: z.string(), fund_name: z.string(), holding_id: z.string(), units: z.string(), nav: z.string(), amount: rupees }),
+  // promotions (server/promotion/): a fee rebate paid by the published rule: `amount` paid, `amount_fees` the brokerage counted up to
+  // the IST day `through_day`, `amount_remaining` what is left up to the cap after it
+  promotion_fee_rebate_paid: z.object({ amount: rupees, amount_fees: rupees, percent: z.number().int(), through_day: z.string(), amount_remaining: rupees }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParams;

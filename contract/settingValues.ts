@@ -13,6 +13,9 @@ export const positiveRupees = z.string().refine((text) => {
 /** A whole number from `minimum` to `maximum`, both included. */
 export const wholeNumberFrom = (minimum: number, maximum: number) => z.number().int().min(minimum).max(maximum);
 
+/** A switch: on (true) or off (false). */
+export const onOff = z.boolean();
+
 /** "HH:mm" on a 24-hour clock. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonValue, reasonField } from './paging.ts';
-import { hoursRange, positiveRupees, timeWindow, wholeNumberFrom } from './settingValues.ts';
+import { hoursRange, onOff, positiveRupees, timeWindow, wholeNumberFrom } from './settingValues.ts';
 import { tradingSettingSchemas } from './tradingSettings.ts';
 
 // Older importers (funding rules, the apps' rule texts) read the shapes from here.
@@ -68,6 +68,12 @@ export const settingValueSchemas = {
   // server's clock, and the wait after a failed exam
   'course.lesson_min_seconds': wholeNumberFrom(1, 3600),
   'course.exam_retake_minutes': wholeNumberFrom(0, 7 * 24 * 60),
+  // the fee-rebate promotion for new accounts (server/promotion/): switched on or off, its window after registration,
+  // the share of brokerage rebated and the most one user receives
+  'promotion.fee_rebate_enabled': onOff,
+  'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
+  'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
+  'promotion.fee_rebate_cap': positiveRupees,
   ...tradingSettingSchemas,
 } as const;
 
@@ -77,7 +83,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -13,6 +13,8 @@ const recordId = z.string().regex(/^\d{1,18}$/);
 const quantity = z.string().regex(/^[1-9]\d{0,17}$/);
 /** Names as they were when the money moved (a channel renamed later does not rewrite history). */
 const name = z.string().min(1).max(100);
+/** An IST calendar day, YYYY-MM-DD. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Free text a person wrote: a reviewer's reason, a staff correction's explanation. */
 const note = z.string().min(1).max(500);
 /** Fund units and NAVs: non-negative decimals with four places. */
@@ -91,6 +93,10 @@ export const statementReasonParams = {
   fund_units_redeemed: z.strictObject({ fund_id: recordId, holding_id: recordId, redemption_id: recordId, fund_name: name, units: fundDecimal, nav: fundDecimal, amount: moneyParam }),
   fund_final_payout: z.strictObject({ fund_id: recordId, holding_id: recordId, redemption_id: recordId, fund_name: name, units: fundDecimal, nav: fundDecimal, amount: moneyParam }),
   fund_management_fee: z.strictObject({ fund_id: recordId, fund_name: name, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), amount: moneyParam }),
+  // promotions (server/promotion/): the fee rebate for new accounts, paid by its published rule. `fees` is the brokerage the
+  // window counted from `from_day` through `through_day`, `percent` the share rebated; `amount` is this payment (what the rule
+  // gives up to the cap, less what was paid before).
+  promotion_fee_rebate: z.strictObject({ from_day: isoDay, through_day: isoDay, fees: moneyParam, percent: z.number().int().min(0).max(100), amount: moneyParam }),
 } as const;
 
 export type StatementReasonKind = keyof typeof statementReasonParams;

@@ -72,6 +72,11 @@ import { type FundEngine, startFundEngine } from './funds/fundEngine.ts';
 import { registerFundRoutes } from './funds/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerWatchlistRoutes } from './watchlist/routes.ts';
+import { demoUser } from './demo/seed.ts';
+import { seedDemoPreferenceTrades } from './preference/demoTrades.ts';
+import { registerPreferenceRoutes } from './preference/routes.ts';
+import { type FeeRebateJob, startFeeRebateJob } from './promotion/rebateJob.ts';
+import { registerPromotionRoutes } from './promotion/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -130,6 +135,8 @@ export interface App {
   ipo: IpoContext;
   /** Strategy funds at work: NAVs, conversions, strategies, endings (server/funds/fundEngine.ts); tests run passes by hand. */
   funds: FundEngine;
+  /** Settles the fee-rebate promotion after each IST day (server/promotion/rebateJob.ts); tests run it through a day by hand. */
+  feeRebateJob: FeeRebateJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -268,6 +275,21 @@ export async function buildApp({
   });
   registerFundRoutes(http, authenticators, { db, now, prices: valuation.prices, examPassed: copyTradingExamPassed, liveNav: (fundId) => funds.liveNav(fundId) });
 
+  // The investment-preference radar from the caller's own orders and balance history; in demo mode the demo user also
+  // gets a labelled simulated trading history on real NSE closes, so the radar (three months of trading) shows on a first start.
+  registerPreferenceRoutes(http, authenticators, { db, now, valuation, kline: market.kline });
+  if (demoMode) {
+    const lotOfCode = (code: string) => {
+      const spec = market.market.instrument(code);
+      return spec ? lotOf(spec, currentRules()) : null;
+    };
+    await seedDemoPreferenceTrades(db, { account: demoUser.account, kline: market.kline, lotOf: lotOfCode, now });
+  }
+  // The published fee rebate for new accounts: paid only by its daily settlement, from the promotions account.
+  const promotion = { db, settings, now };
+  registerPromotionRoutes(http, authenticators, promotion);
+  const feeRebateJob = startFeeRebateJob(promotion, (error) => logger?.error({ err: error }, 'fee rebate settlement failed'));
+
   http.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiBasePath)) return reply.code(404).send(refusal('not_found'));
     return reply.code(404).type('text/plain').send('Not found');
@@ -289,6 +311,7 @@ export async function buildApp({
     await intradaySquareOff.stop();
     await vipLevelJob.stop();
     await funds.stop();
+    await feeRebateJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -301,5 +324,8 @@ export async function buildApp({
   http.addHook('onClose', async () => {
     await sockets.close();
   });
-  return { http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, funds };
+  return {
+    http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob,
+    funds, feeRebateJob,
+  };
 }

@@ -18,10 +18,10 @@ function sampleOf(name: string, schema: z.ZodType): unknown {
   if (name === 'quantity') return '300';
   // Parameters with a format of their own: an exchange rate (a decimal) and a business date.
   if (name === 'rate') return '16.2';
-  if (name === 'date') return '2026-11-24';
   // A strategy fund's units and NAV: decimals with four places.
   if (name === 'units') return '500.0000';
   if (name === 'nav') return '10.1234';
+  if (name === 'date' || name.endsWith('_day')) return '2026-11-24';
   return `Sample ${name}`;
 }
 

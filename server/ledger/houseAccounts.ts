@@ -7,7 +7,7 @@ type HouseKind = Extract<LedgerAccountKind, `house_${string}`>;
 /**
  * Which of the firm's accounts may go below zero: those that stand for money outside the
  * ledger's users (the settlement counterparty, the bank, the currency position, the lending
- * book). Earned fees, taxes and interest only ever receive.
+ * book, the promotion budget). Earned fees, taxes and interest only ever receive.
  */
 const houseMayGoNegative: Record<HouseKind, boolean> = {
   house_fees: false,
@@ -20,6 +20,9 @@ const houseMayGoNegative: Record<HouseKind, boolean> = {
   house_placement_escrow: false,
   house_ipo_escrow: false,
   house_fund_fees: false,
+  // The promotion budget is money the firm spends from its own funds, outside the ledger's users, like the bank:
+  // each rebate paid takes it further below zero, and its balance reads as the total spent.
+  house_promotions: true,
 };
 
 /**

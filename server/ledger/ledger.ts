@@ -33,6 +33,8 @@ export const ledgerAccountKinds = [
   'house_ipo_escrow',
   // strategy funds' management fees, accrued daily from each fund's cash (server/funds/fees.ts)
   'house_fund_fees',
+  // promotions (server/promotion/): the firm's promotion budget, paid out to users by published rules (a negative balance: spent)
+  'house_promotions',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -43,6 +45,8 @@ export const transferKinds = [
   'placement_hold', 'placement_release', 'placement_allot',
   'ipo_hold', 'ipo_release', 'ipo_allot',
   'fund_subscription_hold', 'fund_subscription_release', 'fund_subscription_convert', 'fund_redemption_payout', 'fund_management_fee',
+  // promotions (server/promotion/)
+  'promotion_rebate',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
@@ -81,6 +85,8 @@ export const reasonKindsOf: Record<TransferKind, readonly StatementReasonKind[]>
   fund_subscription_convert: ['fund_units_bought'],
   fund_redemption_payout: ['fund_units_redeemed', 'fund_final_payout'],
   fund_management_fee: ['fund_management_fee'],
+  // the fee rebate for new accounts, paid by its rule from the promotions account (server/promotion/rebateJob.ts)
+  promotion_rebate: ['promotion_fee_rebate'],
 };
 
 /** Money moved into (positive) or out of (negative) one account, in minor units of the account's currency. */

@@ -266,6 +266,27 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'course',
     description: 'Minutes a user waits after a failed exam before a new attempt (0: at once).',
   }),
+  // the fee-rebate promotion for new accounts (server/promotion/, docs/promotion.md)
+  'promotion.fee_rebate_enabled': define('promotion.fee_rebate_enabled', {
+    defaultValue: true,
+    group: 'promotion',
+    description: 'Whether the fee rebate for new accounts pays: off, the daily settlement pays nothing (rebates already paid stay paid).',
+  }),
+  'promotion.fee_rebate_days': define('promotion.fee_rebate_days', {
+    defaultValue: 30,
+    group: 'promotion',
+    description: 'Days after registration in which brokerage counts for the fee rebate.',
+  }),
+  'promotion.fee_rebate_percent': define('promotion.fee_rebate_percent', {
+    defaultValue: 100,
+    group: 'promotion',
+    description: 'Percent of the brokerage (service fees, not taxes or stamp duty) paid in the window that is rebated.',
+  }),
+  'promotion.fee_rebate_cap': define('promotion.fee_rebate_cap', {
+    defaultValue: '2000.00',
+    group: 'promotion',
+    description: 'The most one user receives from the fee rebate in all, in rupees.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

@@ -131,6 +131,8 @@ const pages = {
   placementList: { load: () => import('../features/placement/PlacementListPage.tsx'), exportName: 'PlacementListPage' },
   placementApply: { load: () => import('../features/placement/PlacementApplyPage.tsx'), exportName: 'PlacementApplyPage' },
   placementRecords: { load: () => import('../features/placement/PlacementRecordsPage.tsx'), exportName: 'PlacementRecordsPage' },
+  preference: { load: () => import('../features/preference/PreferencePage.tsx'), exportName: 'PreferencePage' },
+  feeRebate: { load: () => import('../features/promotion/FeeRebatePage.tsx'), exportName: 'FeeRebatePage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -219,7 +221,7 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/mine_valid', msg`Verification status`, pages.kycStatus),
   signedIn('/information/mine_fund', msg`Funds`, pages.funds, tabRoot('title', 'position')),
   signedIn('/information/mine_detail', msg`Profile`, pages.personalDetails),
-  signedIn('/information/pj', msg`Investment preference`),
+  signedIn('/information/pj', msg`Investment preference`, pages.preference),
   signedIn('/information/jkjl', msg`Loan records`, pages.loanRecords),
   signedIn('/information/safety', msg`Security`, pages.security),
   // Public: the registration form links to it.
@@ -230,4 +232,7 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/information/loan', msg`Loans`, pages.loan),
   signedIn('/information/pledge', msg`Margin loans on pledged stock`, pages.pledge),
   signedIn('/information/beneficiary', msg`Nominees`, pages.nominees),
+  // Not in the spec's route list: the spec names a loss-compensation offer but no route for it; ours is the published
+  // fee-rebate promotion, whose terms must be readable on a page of their own.
+  signedIn('/information/promotion', msg`Fee rebate for new accounts`, pages.feeRebate),
 ];

@@ -59,6 +59,10 @@ export const statementMessages: Record<StatementMessageKey, MessageDescriptor> =
   fund_units_redeemed: msg({ id: 'statement.fund_units_redeemed', message: 'Fund {fund_id} ({fund_name}): {units} units redeemed at NAV {nav}, {amount} paid (redemption {redemption_id})' }),
   fund_final_payout: msg({ id: 'statement.fund_final_payout', message: 'Fund {fund_id} ({fund_name}) ended: {units} units paid out at NAV {nav}, {amount} (holding {holding_id})' }),
   fund_management_fee: msg({ id: 'statement.fund_management_fee', message: 'Fund {fund_id} ({fund_name}): management fee for {date}, {amount}' }),
+  promotion_fee_rebate: msg({
+    id: 'statement.promotion_fee_rebate',
+    message: 'Promotion – fee rebate for new accounts: {amount} paid back ({percent}% of the {fees} brokerage paid from {from_day} to {through_day}, up to the cap, less earlier rebates)',
+  }),
   side_long: msg({ id: 'statement.side_long', message: 'buy (long)' }),
   side_short: msg({ id: 'statement.side_short', message: 'sell (short)' }),
   with_loss_absorbed: msg({ id: 'statement.with_loss_absorbed', message: '{sentence}; the loss beyond the account ({absorbed}) was absorbed by the firm' }),

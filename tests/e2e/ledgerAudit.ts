@@ -57,7 +57,8 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
       funded AS (
         SELECT t.user_id, a.currency, sum(p.amount_paise) AS funded FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
           JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
-         WHERE t.kind = 'demo_funding' GROUP BY t.user_id, a.currency),
+         -- A fee rebate the promotion's rule paid (server/promotion/) is money from outside the user's trades, like play money.
+         WHERE t.kind IN ('demo_funding', 'promotion_rebate') GROUP BY t.user_id, a.currency),
       open AS (
         SELECT user_id, currency,
                coalesce(sum(frozen_paise) FILTER (WHERE status = 'pending'), 0) AS frozen,

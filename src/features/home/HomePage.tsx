@@ -7,6 +7,7 @@ import { useMarketStatus } from '../market/shared/marketStatus.ts';
 import { useNewsLanguage } from '../news/newsLanguage.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { CreditOverviewCard } from '../lending/CreditOverviewCard.tsx';
+import { PromotionBanner } from '../promotion/PromotionBanner.tsx';
 import * as styles from './home.css.ts';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeShortcuts } from './HomeShortcuts.tsx';
@@ -62,6 +63,7 @@ export function HomePage() {
       <SourceBadge />
       <IndicesStrip state={indices.state} />
       <HomeShortcuts />
+      <PromotionBanner />
       <HotLists state={hotLists.state} onRetry={hotLists.reload} />
       <WatchlistPreview state={watchlist.state} />
       <LatestNews state={news.state} onRetry={news.reload} />

@@ -39,6 +39,8 @@ export function MinePage() {
     { to: '/information/cashOut', label: t`Withdrawal records`, icon: 'list' },
     { to: '/information/usdtAddress', label: t`Wallet address`, icon: 'wallet' },
     { to: '/information/beneficiary', label: t`Nominees`, icon: 'user' },
+    { to: '/information/pj', label: t`Investment preference`, icon: 'sliders' },
+    { to: '/information/promotion', label: t`Fee rebate for new accounts`, icon: 'ipo' },
     { to: '/information/safety', label: t`Security`, icon: 'lock' },
     { to: '/information/fundPass', label: t`Fund password`, icon: 'wallet' },
     {

@@ -18,10 +18,10 @@ const isoWeekdays = [1, 2, 3, 4, 5, 6, 7] as const;
  * What the inputs hold while typing, as text, turned into the setting's value on each change.
  * Rupee amounts go through contract/money.ts (paise, never a float) and back to "5000.00".
  */
-type Draft = { text: string; days: number[]; from: string; to: string };
+type Draft = { text: string; days: number[]; from: string; to: string; on: boolean };
 
 function draftOf(input: SettingInput, value: JsonValue): Draft {
-  const draft: Draft = { text: '', days: [], from: '', to: '' };
+  const draft: Draft = { text: '', days: [], from: '', to: '', on: value === true };
   if ((input.kind === 'rupees' || input.kind === 'integer') && (typeof value === 'string' || typeof value === 'number')) draft.text = String(value);
   if (input.kind === 'window' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const window = value as TimeWindow;
@@ -49,6 +49,8 @@ function valueOf(input: SettingInput, draft: Draft): unknown {
       return { from: wholeNumber(draft.from), to: wholeNumber(draft.to) };
     case 'window':
       return { days: [...draft.days].sort((left, right) => left - right), from: draft.from, to: draft.to };
+    case 'switch':
+      return draft.on;
   }
 }
 
@@ -67,6 +69,7 @@ export function SettingEditor({ name, value, onClose, onSaved }: { name: Setting
     integer: t`A whole number within the allowed range.`,
     hours: t`Whole hours from 0 to 720; "from" must not be more than "to".`,
     window: t`Pick at least one day; "from" must not be later than "to" (no crossing midnight).`,
+    switch: t`Turn it on or off.`,
   }[input.kind];
   const save = async (reason: string) => {
     await call('admin/settings/update', { name, value: next as JsonValue, reason }, { silent: true });
@@ -91,6 +94,12 @@ export function SettingEditor({ name, value, onClose, onSaved }: { name: Setting
         <label className={styles.field}>
           {input.kind === 'rupees' ? t`Amount in rupees (₹)` : t`Value`}
           <input className={styles.control} name="value" inputMode={input.kind === 'rupees' ? 'decimal' : 'numeric'} value={draft.text} onChange={(event) => update({ text: event.target.value })} />
+        </label>
+      ) : null}
+      {input.kind === 'switch' ? (
+        <label className={styles.checkRow}>
+          <input type="checkbox" name="value" checked={draft.on} onChange={(event) => update({ on: event.target.checked })} />
+          {t`On`}
         </label>
       ) : null}
       {input.kind === 'window' ? (

@@ -1,5 +1,5 @@
 // Proves configuration: every setting shows its translated description, current value and
-// default; a rupee amount and a time window are edited with their own inputs, checked with
+// default; a rupee amount, a time window and an on/off switch are edited with their own inputs, checked with
 // the contract's schema before sending (with a reason); a refusal is shown translated; and
 // only admins see the section.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +8,7 @@ import { answerRefusal, server } from '../../../test/mswServer.ts';
 import { recorded, renderBackOffice } from '../testing/backOfficeFixtures.ts';
 import './SettingsPage.tsx';
 
-const setting = (name: string, group: 'deposit' | 'withdrawal' | 'trade', value: unknown, defaultValue: unknown) => ({
+const setting = (name: string, group: 'deposit' | 'withdrawal' | 'trade' | 'promotion', value: unknown, defaultValue: unknown) => ({
   name,
   group,
   description: 'server text',
@@ -22,6 +22,7 @@ const settings = [
   setting('withdrawal.window', 'withdrawal', { days: [1, 2, 3, 4, 5], from: '09:30', to: '15:30' }, { days: [1, 2, 3, 4, 5], from: '09:30', to: '15:30' }),
   setting('withdrawal.four_eyes_above', 'withdrawal', '250000.00', '200000.00'),
   setting('trade.service_fee_bps', 'trade', 3, 3),
+  setting('promotion.fee_rebate_enabled', 'promotion', true, true),
 ];
 
 async function openEditor(title: string) {
@@ -88,6 +89,20 @@ describe('configuration', () => {
     expect(within(dialog).getByTestId('new-value').textContent).toBe('New value: 4 bp');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save setting' }));
     await waitFor(() => expect(update.bodies).toEqual([{ name: 'trade.service_fee_bps', value: 4, reason: 'Tariff review' }]));
+  });
+
+  it('a-switch-is-turned-off-with-its-box-and-reads-on-or-off', async () => {
+    const update = recorded('admin/settings/update', (body) => ({ ...settings[4]!, value: body.value as never }));
+    server.use(recorded('admin/settings/list', () => settings).handler, update.handler);
+    renderBackOffice('/admin/settings', 'admin');
+    expect((await screen.findByTestId('value-promotion.fee_rebate_enabled')).textContent).toBe('On ');
+    const dialog = await openEditor('Fee rebate for new accounts');
+    expect((within(dialog).getByRole('button', { name: 'Save setting' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('On'));
+    expect(within(dialog).getByTestId('new-value').textContent).toBe('New value: Off');
+    fireEvent.change(within(dialog).getByLabelText(/reason/i), { target: { value: 'Budget spent' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save setting' }));
+    await waitFor(() => expect(update.bodies).toEqual([{ name: 'promotion.fee_rebate_enabled', value: false, reason: 'Budget spent' }]));
   });
 
   it('refusal-is-shown-translated', async () => {

@@ -7,7 +7,12 @@ import { type TradingSettingName, tradingSettingNames, tradingSettings } from '.
 // there fails to compile until it has a translated name and description here (and, unless it
 // is a trading setting, whose row gives it, an input).
 
-export type SettingInput = { kind: 'rupees' } | { kind: 'window' } | { kind: 'hours' } | { kind: 'integer'; unit: 'count' | 'minutes' | 'bytes' | 'basisPoints' | 'tradingDays' };
+export type SettingInput =
+  | { kind: 'rupees' }
+  | { kind: 'window' }
+  | { kind: 'hours' }
+  | { kind: 'switch' }
+  | { kind: 'integer'; unit: 'count' | 'minutes' | 'bytes' | 'basisPoints' | 'tradingDays' | 'days' | 'percent' };
 
 /** A trading setting is edited as its row in contract/tradingSettings.ts says: rupees, or a whole number in its unit. */
 function tradingSettingInputs(): Record<TradingSettingName, SettingInput> {
@@ -65,6 +70,11 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   // the courseware and exam before copy trading
   'course.lesson_min_seconds': { kind: 'integer', unit: 'count' },
   'course.exam_retake_minutes': { kind: 'integer', unit: 'minutes' },
+  // the fee-rebate promotion (server/promotion/)
+  'promotion.fee_rebate_enabled': { kind: 'switch' },
+  'promotion.fee_rebate_days': { kind: 'integer', unit: 'days' },
+  'promotion.fee_rebate_percent': { kind: 'integer', unit: 'percent' },
+  'promotion.fee_rebate_cap': { kind: 'rupees' },
   ...tradingSettingInputs(),
 };
 
@@ -115,6 +125,14 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   },
   'block.lock_trading_days': { title: msg`Block lock-up (T+N)`, description: msg`Shares bought from a block on trading day T can be sold from trading day T+N.` },
   'ipo.retail_cap': { title: msg`IPO retail cap`, description: msg`The most one retail IPO application may hold, in rupees. An issue keeps the cap in force when it opened.` },
+  // the fee-rebate promotion (server/promotion/)
+  'promotion.fee_rebate_enabled': {
+    title: msg`Fee rebate for new accounts`,
+    description: msg`Whether the fee rebate pays. Off: the daily settlement pays nothing more; rebates already paid stay paid.`,
+  },
+  'promotion.fee_rebate_days': { title: msg`Fee rebate window`, description: msg`Days after registration in which brokerage counts for the fee rebate.` },
+  'promotion.fee_rebate_percent': { title: msg`Fee rebate share`, description: msg`Percent of the brokerage paid in the window that is rebated (service fees only, never taxes or stamp duty).` },
+  'promotion.fee_rebate_cap': { title: msg`Fee rebate cap`, description: msg`The most one user receives from the fee rebate in all, in rupees.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -149,6 +167,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   ipo: msg`IPOs`,
   intraday: msg`Intraday trading`,
   course: msg`Courseware and exam`,
+  promotion: msg`Promotions`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

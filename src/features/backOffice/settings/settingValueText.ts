@@ -28,11 +28,14 @@ export function useSettingValueText() {
       const { from, to } = value as { from: number; to: number };
       return t`${from}–${to} hours`;
     }
+    if (input.kind === 'switch' && typeof value === 'boolean') return value ? t`On` : t`Off`;
     if (input.kind === 'integer' && typeof value === 'number') {
       if (input.unit === 'minutes') return t`${value} minutes`;
       if (input.unit === 'bytes') return t`${value} bytes`;
       if (input.unit === 'basisPoints') return t`${value} bp`;
       if (input.unit === 'tradingDays') return t`T+${value}`;
+      if (input.unit === 'days') return t`${value} days`;
+      if (input.unit === 'percent') return t`${value} %`;
       return String(value);
     }
     return JSON.stringify(value);

@@ -168,6 +168,14 @@ export const notificationSentences: Record<NotificationKind, Sentence> = {
     const amount = formatMoney(text(params, 'amount'), 'INR');
     return msg`${fund} has ended: your ${units} units were paid out at the final NAV ₹${nav}, ${amount} to your available balance.`;
   },
+  promotion_fee_rebate_paid: (reading) => {
+    const amount = amountOf(reading);
+    const fees = formatMoney(text(reading.params, 'amount_fees'), 'INR');
+    const percent = text(reading.params, 'percent');
+    const day = text(reading.params, 'through_day');
+    const remaining = formatMoney(text(reading.params, 'amount_remaining'), 'INR');
+    return msg`Fee rebate for new accounts: ${amount} was paid to your available balance (${percent}% of the ${fees} brokerage you paid up to ${day}); ${remaining} left up to the cap.`;
+  },
 };
 
 const unknownKind = msg`You have a new message. Update the app to read it.`;
