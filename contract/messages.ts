@@ -222,6 +222,18 @@ export const messageKeys = [
   // intraday (a parameter: the minimum shares)
   'intraday_minimum_not_met',
   'intraday_closed_for_the_day',
+  // strategy funds and copy trading (a parameter: the minimum
+  // purchase in rupees, or what the fund can still take in rupees)
+  'fund_not_found_or_removed',
+  'copy_trading_exam_not_passed',
+  'fund_subscription_not_open',
+  'copy_trading_time_exceeded',
+  'purchase_below_product_minimum',
+  'insufficient_fundraising_amount',
+  'fund_holding_not_found',
+  'fund_holding_not_redeemable',
+  'fund_units_exceed_holding',
+  'fund_not_editable',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

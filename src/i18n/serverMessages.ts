@@ -202,6 +202,17 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   vip_allocation_user_limit: msg`This is more than one user may buy of this allocation.`,
   intraday_minimum_not_met: msg`The quantity is below the intraday minimum.`,
   intraday_closed_for_the_day: msg`Intraday positions can no longer be opened today: square-off time has passed.`,
+  // strategy funds and copy trading
+  fund_not_found_or_removed: msg`This product does not exist or has been removed.`,
+  copy_trading_exam_not_passed: msg`Study the courseware and pass the exam before you follow a strategy fund.`,
+  fund_subscription_not_open: msg`This fund does not take subscriptions yet.`,
+  copy_trading_time_exceeded: msg`The copy-trading time limit has passed: this fund no longer takes subscriptions.`,
+  purchase_below_product_minimum: msg`The amount is below this product's minimum purchase.`,
+  insufficient_fundraising_amount: msg`Insufficient fundraising amount: this fund cannot take that much more.`,
+  fund_holding_not_found: msg`This holding does not exist.`,
+  fund_holding_not_redeemable: msg`This holding cannot be redeemed now: it is still waiting for its NAV, or it has ended.`,
+  fund_units_exceed_holding: msg`You cannot redeem more units than you hold.`,
+  fund_not_editable: msg`This fund can no longer be changed: it has opened for subscriptions or ended.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;
@@ -254,6 +265,15 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   margin_loan_below_minimum: (value) => {
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum margin loan is ${minimumText}.`;
+  },
+  // strategy funds: the same sentences as the follow sheet's own checks
+  purchase_below_product_minimum: (value) => {
+    const minimumText = formatMoney(value, 'INR');
+    return msg`The minimum purchase for this product is ${minimumText}.`;
+  },
+  insufficient_fundraising_amount: (value) => {
+    const capacityText = formatMoney(value, 'INR');
+    return msg`Insufficient fundraising amount: this fund can take at most ${capacityText} more.`;
   },
 };
 
