@@ -6,6 +6,7 @@ import {
   blockSearch,
   depositSearch,
   fundRecordsSearch,
+  fundSearch,
   instrumentSearch,
   ipoListSearch,
   ipoSearch,
@@ -129,6 +130,9 @@ const pages = {
   placementList: { load: () => import('../features/placement/PlacementListPage.tsx'), exportName: 'PlacementListPage' },
   placementApply: { load: () => import('../features/placement/PlacementApplyPage.tsx'), exportName: 'PlacementApplyPage' },
   placementRecords: { load: () => import('../features/placement/PlacementRecordsPage.tsx'), exportName: 'PlacementRecordsPage' },
+  fundList: { load: () => import('../features/funds/FundListPage.tsx'), exportName: 'FundListPage' },
+  fundDetail: { load: () => import('../features/funds/FundDetailPage.tsx'), exportName: 'FundDetailPage' },
+  fundHoldings: { load: () => import('../features/funds/FundHoldingsPage.tsx'), exportName: 'FundHoldingsPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -150,9 +154,9 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/home/blockTrade1', msg`Block trade orders`, pages.blockPositions),
   signedIn('/home/blockTrade2', msg`Block trade records`, pages.blockRecords),
   signedIn('/home/blockTradeDetail', msg`Block trade details`, pages.blockDetail, backChrome, blockSearch),
-  signedIn('/home/fllow', msg`Quant copy trading`),
-  signedIn('/home/fllowRecord', msg`Copy trading records`),
-  signedIn('/home/fllowDetail', msg`Copy trading details`),
+  signedIn('/home/fllow', msg`Quant copy trading`, pages.fundList),
+  signedIn('/home/fllowRecord', msg`Copy trading records`, pages.fundHoldings),
+  signedIn('/home/fllowDetail', msg`Copy trading details`, pages.fundDetail, backChrome, fundSearch),
   signedIn('/home/qcList', msg`Quant courses`),
   signedIn('/home/dayTrading', msg`Intraday trading`, pages.dayTrading),
   signedIn('/home/newStock', msg`IPO subscription`, pages.ipoList, backChrome, ipoListSearch),
