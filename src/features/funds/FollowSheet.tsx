@@ -95,9 +95,10 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
   });
 
   const unitsText = labels.units(units);
+  const name = fund.name;
   const navText = labels.nav(fund.nav);
   return (
-    <FundSheet titleId="fund-follow-title" title={<Trans>Follow {fund.name}</Trans>} busy={busy} onDismiss={onDismiss}>
+    <FundSheet titleId="fund-follow-title" title={<Trans>Follow {name}</Trans>} busy={busy} onDismiss={onDismiss}>
       <FormField
         label={t`Amount (₹)`}
         name="amount"

@@ -63,10 +63,11 @@ export function StrategyCard({ fund }: { fund: FundSummary }) {
   const { t } = useLingui();
   const labels = useFundLabels();
   const parameters = Object.entries(fund.strategy.parameters);
+  const strategyName = labels.strategyName[fund.strategy.key];
   return (
     <section className={styles.card} aria-label={t`Strategy`} data-testid="fund-strategy-card" data-strategy={fund.strategy.key}>
       <h2 className={styles.cardTitle}>
-        <Trans>Strategy: {labels.strategyName[fund.strategy.key]}</Trans>
+        <Trans>Strategy: {strategyName}</Trans>
       </h2>
       <p className={styles.muted}>{labels.strategyRule[fund.strategy.key]}</p>
       <ul className={fundStyles.list} aria-label={t`Published parameters`}>
@@ -108,6 +109,8 @@ export function PositionsCard({ detail }: { detail: FundDetail }) {
             const quantity = labels.count(position.quantity);
             const average = labels.money(position.average_price);
             const last = labels.money(position.last_price);
+            const value = labels.money(position.market_value);
+            const weight = labels.share(position.weight_bps);
             return (
               <li key={position.code} className={fundStyles.item} data-testid="fund-position" data-code={position.code}>
                 <div className={fundStyles.itemTop}>
@@ -126,10 +129,10 @@ export function PositionsCard({ detail }: { detail: FundDetail }) {
                     </Trans>
                   </span>
                   <span>
-                    <Trans>value {labels.money(position.market_value)}</Trans>
+                    <Trans>value {value}</Trans>
                   </span>
                   <span>
-                    <Trans>weight {labels.share(position.weight_bps)}</Trans>
+                    <Trans>weight {weight}</Trans>
                   </span>
                 </div>
               </li>
@@ -178,6 +181,13 @@ function OrderItem({ order }: { order: FundOrder }) {
   const words = useOrderLabels();
   const quantity = labels.count(order.quantity);
   const orderNo = order.order_no;
+  const limitPrice = labels.money(order.limit_price);
+  const fillPrice = labels.money(order.fill_price);
+  const closePrice = labels.money(order.close_price);
+  const pnl = labels.signedMoney(order.realised_pnl);
+  const fees = labels.money(order.fees);
+  const filledAt = labels.when(order.filled_at);
+  const closedAt = labels.when(order.closed_at);
   return (
     <li className={fundStyles.item} data-testid="fund-order" data-order-no={order.order_no} data-status={order.status}>
       <div className={fundStyles.itemTop}>
@@ -195,36 +205,36 @@ function OrderItem({ order }: { order: FundOrder }) {
         </span>
         {order.limit_price ? (
           <span>
-            <Trans>limit {labels.money(order.limit_price)}</Trans>
+            <Trans>limit {limitPrice}</Trans>
           </span>
         ) : null}
         {order.fill_price ? (
           <span>
-            <Trans>filled at {labels.money(order.fill_price)}</Trans>
+            <Trans>filled at {fillPrice}</Trans>
           </span>
         ) : null}
         {order.close_price ? (
           <span>
-            <Trans>closed at {labels.money(order.close_price)}</Trans>
+            <Trans>closed at {closePrice}</Trans>
           </span>
         ) : null}
         {order.realised_pnl ? (
           <span className={styles.amount[directionOfAmount(order.realised_pnl)]}>
-            <Trans>P&L {labels.signedMoney(order.realised_pnl)}</Trans>
+            <Trans>P&L {pnl}</Trans>
           </span>
         ) : null}
         <span>
-          <Trans>fees {labels.money(order.fees)}</Trans>
+          <Trans>fees {fees}</Trans>
         </span>
         <span>{labels.when(order.created_at)}</span>
         {order.filled_at ? (
           <span>
-            <Trans>filled {labels.when(order.filled_at)}</Trans>
+            <Trans>filled {filledAt}</Trans>
           </span>
         ) : null}
         {order.closed_at ? (
           <span>
-            <Trans>closed {labels.when(order.closed_at)}</Trans>
+            <Trans>closed {closedAt}</Trans>
           </span>
         ) : null}
       </div>

@@ -4,6 +4,7 @@
 // funds before ended ones; links to the records and the courseware.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../i18n/activateLocale.ts';
 import { answerOk, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import { FundListPage } from './FundListPage.tsx';
@@ -50,5 +51,17 @@ describe('FundListPage', () => {
     server.use(answerOk('fund/list', []));
     renderPage(FundListPage, '/home/fllow');
     expect(await screen.findByText('No strategy funds yet')).toBeTruthy();
+  });
+
+  it('reads-in-korean-with-figures-written-the-same-way', async () => {
+    await activateLocale('ko');
+    server.use(answerOk('fund/list', [fundOf()]));
+    renderPage(FundListPage, '/home/fllow');
+    const card = within(await screen.findByTestId('fund-card'));
+    expect(card.getByTestId('fund-phase').textContent).toBe('가입 중');
+    expect(card.getByText('일간 수익률')).toBeTruthy();
+    expect(card.getByTestId('fund-strategy').textContent).toBe('NIFTY 50 모멘텀');
+    expect(card.getByTestId('fund-nav').textContent).toBe('₹10.0000');
+    expect(card.getByTestId('fund-fee').textContent).toBe('연 1.50%');
   });
 });

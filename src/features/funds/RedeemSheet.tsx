@@ -45,6 +45,7 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
           ? t`You hold ${heldText} units in this subscription.`
           : null;
   const payout = unitsError === null ? previewPayout(units, fund) : null;
+  const name = fund.name;
   const ready = units !== null && unitsError === null;
 
   const { busy, run: redeem } = useSingleFlight(async () => {
@@ -60,7 +61,7 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
   });
 
   return (
-    <FundSheet titleId="fund-redeem-title" title={<Trans>Redeem from {fund.name}</Trans>} busy={busy} onDismiss={onDismiss}>
+    <FundSheet titleId="fund-redeem-title" title={<Trans>Redeem from {name}</Trans>} busy={busy} onDismiss={onDismiss}>
       <FormField
         label={t`Units to redeem`}
         name="units"

@@ -117,6 +117,7 @@ function EtfQuoteRow({ row }: { row: EtfRow }) {
 
 function StrategyFundRow({ fund }: { fund: FundSummary }) {
   const labels = useFundLabels();
+  const minimum = labels.money(fund.minimum_investment);
   return (
     <article className={fundingStyles.card} data-testid="funds-strategy-fund" data-fund-id={fund.id}>
       <Link to="/home/fllowDetail" search={{ fund_id: fund.id }} className={primaryStyles.cardLink}>
@@ -129,7 +130,7 @@ function StrategyFundRow({ fund }: { fund: FundSummary }) {
         <FundNav fund={fund} />
         <FundReturns fund={fund} withDay={false} />
         <span className={fundingStyles.muted}>
-          <Trans>Minimum purchase {labels.money(fund.minimum_investment)}</Trans>
+          <Trans>Minimum purchase {minimum}</Trans>
         </span>
       </Link>
     </article>
