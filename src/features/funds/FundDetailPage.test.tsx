@@ -1,8 +1,9 @@
 // Proves the fund page: the NAV and the live NAV labelled as computed from the stream, the NAV
 // chart (lightweight-charts replaced by a recorder: happy-dom has no canvas), the key figures,
 // the strategy's parameters explained, positions and "latest N of M" orders; the exam gate
-// linking to the courseware; following with a units preview from fundMath, one key reused
-// after a lost answer, refusals translated in the sheet; and redeeming all of a holding.
+// linking to the courseware; a withdrawn fund in the server's words; following with a units
+// preview from fundMath, one key reused after a lost answer, refusals translated in the sheet;
+// and redeeming all of a holding.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import type { RequestOf } from '../../../contract/api.ts';
 import type { FundDetail } from '../../../contract/funds.ts';
 import { refusing, userInfoOf } from '../funding/testing/fundingFixtures.ts';
 import { recording } from '../market/testing/marketFixtures.ts';
-import { answerOk, server } from '../../test/mswServer.ts';
+import { answerOk, answerRefusal, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import { FundDetailPage } from './FundDetailPage.tsx';
 import { detailOf, holdingOf } from './testing/fundFixtures.ts';
@@ -130,6 +131,14 @@ describe('FundDetailPage', () => {
     fireEvent.click(within(sheet).getByTestId('fund-follow-confirm'));
     expect((await within(sheet).findByTestId('fund-follow-problem')).textContent).toBe('Insufficient fundraising amount: this fund can take at most ₹2,500.00 more.');
     expect(subscribe.bodies).toHaveLength(1);
+  });
+
+  it('says-a-withdrawn-fund-does-not-exist-or-was-removed-instead-of-offering-retry', async () => {
+    server.use(answerRefusal('fund/detail', 'fund_not_found_or_removed'), answerOk('user/info', userInfoOf()));
+    open();
+    expect(await screen.findByText('This product does not exist or has been removed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See the strategy funds' }).getAttribute('href')).toContain('/home/fllow');
   });
 
   it('says-why-a-fund-past-its-subscription-window-takes-no-subscriptions', async () => {

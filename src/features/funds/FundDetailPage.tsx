@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import type { FundDetail, FundHolding, FundSummary } from '../../../contract/funds.ts';
 import { parseE4 } from '../../../contract/fundMath.ts';
 import { parseRupees } from '../../../contract/money.ts';
-import { call } from '../../api/commandBus.ts';
+import { call, CommandRefused } from '../../api/commandBus.ts';
 import { fundSearch } from '../../app/routeSearch.ts';
 import { showToast } from '../../app/toastStore.ts';
 import { EmptyState, LoadStates, PullIndicator, SkeletonRows } from '../../ui/LoadStates.tsx';
@@ -22,7 +22,8 @@ import { HoldingCard } from './HoldingCard.tsx';
 import { NavChartCard } from './NavChartCard.tsx';
 import { RedeemSheet } from './RedeemSheet.tsx';
 
-type Screen = { detail: FundDetail; available: string };
+/** The fund and the caller's available rupees, or the server's word that the fund is gone (withdrawn or never existed). */
+type Screen = { detail: FundDetail; available: string } | { removed: string };
 
 /** /home/fllowDetail?fund_id=2: one strategy fund, what it really did, following it and redeeming from it. */
 export function FundDetailPage() {
@@ -30,8 +31,14 @@ export function FundDetailPage() {
   const { fund_id: fundId } = fundSearch.useSearch();
   const load = useCallback(async (): Promise<Screen> => {
     if (fundId === undefined) throw new Error('no fund_id in the link');
-    const [detail, info] = await Promise.all([call('fund/detail', { fund_id: fundId }, { silent: true }), call('user/info', {}, { silent: true })]);
-    return { detail, available: info.balances.available };
+    try {
+      const [detail, info] = await Promise.all([call('fund/detail', { fund_id: fundId }, { silent: true }), call('user/info', {}, { silent: true })]);
+      return { detail, available: info.balances.available };
+    } catch (error) {
+      // A withdrawn fund is not an error to retry: the page says so in the server's words.
+      if (error instanceof CommandRefused && error.key === 'fund_not_found_or_removed') return { removed: error.translated };
+      throw error;
+    }
   }, [fundId]);
   const { state, reload } = useLoad(load);
   const pullPx = usePullToRefresh(reload);
@@ -51,20 +58,38 @@ export function FundDetailPage() {
     <div className={styles.page}>
       <PullIndicator pullPx={pullPx} />
       <LoadStates state={state} onRetry={reload} errorTitle={t`This fund could not be loaded.`} skeleton={<SkeletonRows count={6} />}>
-        {({ detail, available }) => (
-          <>
-            <FundOutline fund={detail.fund} />
-            <FollowCard detail={detail} available={available} onChanged={reload} />
-            <MyHoldings detail={detail} onChanged={reload} />
-            <NavChartCard detail={detail} />
-            <KeyFigures detail={detail} />
-            <StrategyCard fund={detail.fund} />
-            <PositionsCard detail={detail} />
-            <OrdersCard detail={detail} />
-          </>
-        )}
+        {(screen) =>
+          'removed' in screen ? (
+            <EmptyState
+              title={screen.removed}
+              action={
+                <Link to="/home/fllow">
+                  <Trans>See the strategy funds</Trans>
+                </Link>
+              }
+            />
+          ) : (
+            <FundScreen detail={screen.detail} available={screen.available} onChanged={reload} />
+          )
+        }
       </LoadStates>
     </div>
+  );
+}
+
+/** The fund page once loaded: outline, following, my holdings, NAV chart, figures, strategy, positions and orders. */
+function FundScreen({ detail, available, onChanged }: { detail: FundDetail; available: string; onChanged: () => void }) {
+  return (
+    <>
+      <FundOutline fund={detail.fund} />
+      <FollowCard detail={detail} available={available} onChanged={onChanged} />
+      <MyHoldings detail={detail} onChanged={onChanged} />
+      <NavChartCard detail={detail} />
+      <KeyFigures detail={detail} />
+      <StrategyCard fund={detail.fund} />
+      <PositionsCard detail={detail} />
+      <OrdersCard detail={detail} />
+    </>
   );
 }
 
