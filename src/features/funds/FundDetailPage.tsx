@@ -133,6 +133,9 @@ function FollowCard({ detail, available, onChanged }: { detail: FundDetail; avai
         <Trans>Follow this fund</Trans>
       </h2>
       <FundTerms fund={fund} />
+      <p className={styles.muted}>
+        <Trans>At its end the fund closes its positions and pays every holder out at its NAV; you can redeem units earlier at the next NAV.</Trans>
+      </p>
       {closed !== null ? (
         <p className={styles.notice.warning} data-testid="fund-closed-reason">
           {closed}

@@ -19,13 +19,13 @@ export function KeyFigures({ detail }: { detail: FundDetail }) {
     [t`Net assets`, labels.money(fund.net_assets), 'fund-net-assets'],
     [t`Units outstanding`, labels.units(fund.units_outstanding), 'fund-units-outstanding'],
     [t`Cash`, labels.money(detail.cash), 'fund-cash'],
-    [t`Response rate (orders filled ÷ placed)`, labels.responseRate(detail.response_rate), 'fund-response-rate'],
-    [t`Strategy orders placed`, labels.count(detail.strategy_order_count), 'fund-order-count'],
+    [t`Response rate`, labels.responseRate(detail.response_rate), 'fund-response-rate'],
+    [t`Strategy orders`, labels.count(detail.strategy_order_count), 'fund-order-count'],
     [t`Orders filled`, labels.count(detail.orders_filled), 'fund-orders-filled'],
     [t`Maximum drawdown`, labels.share(detail.max_drawdown_bps), 'fund-max-drawdown'],
     [t`Management fees paid`, labels.money(detail.fees.management), 'fund-fees-management'],
-    [t`Management fee accrued today`, labels.money(detail.fees.management_accrued), 'fund-fees-accrued'],
-    [t`Trading fees and taxes paid`, labels.money(detail.fees.trading), 'fund-fees-trading'],
+    [t`Fee accrued today`, labels.money(detail.fees.management_accrued), 'fund-fees-accrued'],
+    [t`Trading fees and taxes`, labels.money(detail.fees.trading), 'fund-fees-trading'],
   ];
   return (
     <section className={styles.card} aria-label={t`Key figures`}>
@@ -35,8 +35,8 @@ export function KeyFigures({ detail }: { detail: FundDetail }) {
       <FactList facts={facts} />
       <p className={styles.muted}>
         <Trans>
-          Maximum drawdown is the deepest fall of the NAV from a previous high. The management fee accrues every day into the NAV and is paid to the firm; trading fees are what the
-          strategy's orders paid, like any user's.
+          The response rate is the strategy's orders filled ÷ orders placed. Maximum drawdown is the deepest fall of the NAV from a previous high. The management fee accrues every
+          day into the NAV and is paid to the firm; trading fees and taxes are what the strategy's orders paid, like any user's.
         </Trans>
       </p>
     </section>
@@ -54,7 +54,7 @@ export function FundTerms({ fund }: { fund: FundSummary }) {
     [t`Management fee`, labels.yearlyFee(fund.management_fee_bps), 'fund-fee'],
     [t`Subscriptions open`, labels.when(fund.subscribe_from)],
     [t`Subscriptions close`, labels.when(fund.subscribe_until)],
-    [t`Fund ends (pays everyone out)`, labels.when(fund.ends_at), 'fund-ends-at'],
+    [t`Fund ends`, labels.when(fund.ends_at), 'fund-ends-at'],
   ];
   return <FactList facts={facts} />;
 }

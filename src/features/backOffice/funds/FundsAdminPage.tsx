@@ -84,8 +84,10 @@ export function FundsAdminPage() {
           {
             header: t`Fund`,
             cell: (fund) => (
-              <span data-testid="fund-admin-row" data-fund-id={fund.id}>
-                <strong>{fund.name}</strong> · {labels.strategy[fund.strategy.key]}
+              <span data-testid="fund-admin-row" data-fund-id={fund.id} style={{ display: 'inline-block', minWidth: 180 }}>
+                <strong>{fund.name}</strong>
+                <br />
+                {labels.strategy[fund.strategy.key]}
                 {fund.demo ? <span className={styles.muted}> · {t`Demo`}</span> : null}
                 <br />
                 <span className={styles.muted}>{t`Trading account ${fund.account_user_id}`}</span>
@@ -133,19 +135,27 @@ export function FundsAdminPage() {
             numeric: true,
           },
           {
-            header: t`Size cap · left · minimum`,
+            header: t`Size cap · left`,
             cell: (fund) => (
               <>
                 {format.money(fund.size_cap)}
                 <br />
-                <span className={styles.muted}>
-                  {format.money(fund.remaining_capacity)} · {format.money(fund.minimum_investment)}
-                </span>
+                <span className={styles.muted}>{format.money(fund.remaining_capacity)}</span>
               </>
             ),
             numeric: true,
           },
-          { header: t`Fee a year`, cell: (fund) => percent(fund.management_fee_bps), numeric: true },
+          {
+            header: t`Minimum · fee a year`,
+            cell: (fund) => (
+              <>
+                {format.money(fund.minimum_investment)}
+                <br />
+                <span className={styles.muted}>{percent(fund.management_fee_bps)}</span>
+              </>
+            ),
+            numeric: true,
+          },
           {
             header: t`Orders · response rate`,
             cell: (fund) => `${fund.strategy_order_count} · ${fund.response_rate === null ? '—' : `${fund.response_rate}%`}`,

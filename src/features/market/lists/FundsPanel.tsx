@@ -7,7 +7,7 @@ import { call } from '../../../api/commandBus.ts';
 import { EmptyState, LoadStates, SkeletonRows } from '../../../ui/LoadStates.tsx';
 import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
-import { FundNav, FundReturns } from '../../funds/FundSummaryParts.tsx';
+import { FundBadges, FundNav, FundReturns } from '../../funds/FundSummaryParts.tsx';
 import { isOngoing, useFundLabels } from '../../funds/fundText.ts';
 import * as fundingStyles from '../../funding/funding.css.ts';
 import * as primaryStyles from '../../primaryMarket/primaryMarket.css.ts';
@@ -123,10 +123,9 @@ function StrategyFundRow({ fund }: { fund: FundSummary }) {
       <Link to="/home/fllowDetail" search={{ fund_id: fund.id }} className={primaryStyles.cardLink}>
         <div className={fundingStyles.cardHead}>
           <h3 className={fundingStyles.cardTitle}>{fund.name}</h3>
-          <span className={fundingStyles.muted}>
-            {labels.strategyName[fund.strategy.key]} · {labels.phase[fund.phase]}
-          </span>
+          <FundBadges fund={fund} />
         </div>
+        <span className={fundingStyles.muted}>{labels.strategyName[fund.strategy.key]}</span>
         <FundNav fund={fund} />
         <FundReturns fund={fund} withDay={false} />
         <span className={fundingStyles.muted}>
