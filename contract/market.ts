@@ -86,6 +86,8 @@ export const instrument = z.object({
   industry: z.string().nullable(),
   lot: z.number().int(),
   tickSize: decimalString,
+  /** An exchange-traded fund's index or asset ("NIFTY 50", "NIFTY Bank", "Gold"); null for everything else. Optional: older servers and recordings omit it. */
+  tracks: z.string().nullable().optional(),
 });
 export type Instrument = z.infer<typeof instrument>;
 

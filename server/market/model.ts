@@ -23,6 +23,8 @@ export interface InstrumentSpec {
   constituents: { code: string; weight: number }[] | null;
   /** Sensitivity to the market factor; 1 for an average stock. */
   beta: number;
+  /** For an exchange-traded fund: the index or asset it tracks ("NIFTY 50", "Gold"); absent otherwise. */
+  tracks?: string | null;
 }
 
 /** The latest state of one instrument during the current trading day. */

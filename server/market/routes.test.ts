@@ -47,6 +47,16 @@ describe('lots', () => {
     }
     expect(listed.get('MODTHREAD')).toBe(50);
   });
+
+  it('says which index or asset each exchange-traded fund tracks, in market/instruments and stock/detail', async () => {
+    const instruments = (await server.call('market/instruments', {}, session)).body.data as { code: string; kind: string; tracks: string | null }[];
+    const byCode = new Map(instruments.map((row) => [row.code, row]));
+    expect(byCode.get('NIFTYBEES')!.tracks).toBe('NIFTY 50');
+    expect(byCode.get('GOLDBEES')!.tracks).toBe('Gold');
+    expect(byCode.get('RELIANCE')!.tracks).toBeNull();
+    expect(instruments.filter((row) => row.kind === 'etf' && !row.tracks)).toEqual([]);
+    expect((await server.call('stock/detail', { code: 'BANKBEES' }, session)).body.data.instrument.tracks).toBe('NIFTY Bank');
+  });
 });
 
 describe('stock detail and candles', () => {

@@ -44,7 +44,7 @@ export function registerMarketRoutes(
     // The lot every list shows is the one an order is checked against.
     market.instruments.map((spec) => ({
       code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry,
-      lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor),
+      lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor), tracks: spec.tracks ?? null,
     })),
   );
   registerCommand(app, authenticate, 'market/indices', async () => indexRows(market));
@@ -56,7 +56,7 @@ export function registerMarketRoutes(
     const spec = await listed(body.code);
     await recordView(db, session.userId, spec.code);
     return {
-      instrument: { code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry, lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor) },
+      instrument: { code: spec.code, name: spec.name, isin: spec.isin, exchange: spec.exchange, currency: spec.currency, kind: spec.kind, industry: spec.industry, lot: lotOf(spec), tickSize: formatMinor(spec.tickMinor), tracks: spec.tracks ?? null },
       quote: rowOf(spec),
       source: market.source,
       phase: market.phase(),

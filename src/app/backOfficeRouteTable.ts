@@ -33,6 +33,7 @@ export const backOfficePages = [
   { path: '/admin/placements', page: backOfficePage('PlacementsAdminPage') },
   { path: '/admin/vip', page: backOfficePage('VipAdminPage') },
   { path: '/admin/blocks', page: backOfficePage('BlocksAdminPage') },
+  { path: '/admin/funds', page: backOfficePage('FundsAdminPage') },
   { path: '/admin/users', page: backOfficePage('UsersPage') },
   { path: '/admin/users/$userId', page: backOfficePage('UserDetailPage') },
   { path: '/admin/invitations', page: backOfficePage('InvitationsPage') },

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../features/auth/sessionStore.ts';
 import { renderPage } from '../test/renderPage.tsx';
 import { createAppRouter } from './router.tsx';
-import { chartSearch, courseSearch, depositSearch, fundRecordsSearch, instrumentSearch, marketSearch, newsArticleSearch, orderDetailSearch, orderSheetSearch, registerSearch } from './routeSearch.ts';
+import { chartSearch, courseSearch, depositSearch, fundRecordsSearch, fundSearch, instrumentSearch, marketSearch, newsArticleSearch, orderDetailSearch, orderSheetSearch, registerSearch } from './routeSearch.ts';
 import { routeTable } from './routeTable.ts';
 
 describe('route search params', () => {
@@ -38,6 +38,8 @@ describe('route search params', () => {
     // JSON.parse would already have rounded it: reading it as another order would be worse than none.
     expect(orderDetailSearch.schema.parse({ order_no: 2 ** 60 })).toEqual({ order_no: undefined });
     expect(newsArticleSearch.schema.parse({ id: 42 })).toEqual({ id: '42' });
+    expect(fundSearch.schema.parse({ fund_id: 2 })).toEqual({ fund_id: '2' });
+    expect(fundSearch.schema.parse({ fund_id: 'two' })).toEqual({ fund_id: undefined });
     expect(registerSearch.schema.parse({ invite_code: 'X'.repeat(40) }).invite_code).toHaveLength(32);
     expect(registerSearch.schema.parse({})).toEqual({ invite_code: '' });
   });
@@ -48,6 +50,7 @@ describe('route search params', () => {
       [
         '/home/blockTradeDetail',
         '/home/qcList',
+        '/home/fllowDetail',
         '/home/newStock',
         '/home/newStockBuy',
         '/home/newStockPsBuy',

@@ -106,6 +106,8 @@ export const ipoSearch = routeSearch({ ipo_id: optionalText(idString) });
 export const placementSearch = routeSearch({ placement_id: optionalText(idString) });
 /** /home/blockTradeDetail?block_id=3: one block of the block-trade desk and its buy form. */
 export const blockSearch = routeSearch({ block_id: optionalText(idString) });
+/** /home/fllowDetail?fund_id=2: one strategy fund, its NAV, strategy, positions and orders, and following it. */
+export const fundSearch = routeSearch({ fund_id: optionalText(idString) });
 
 /** /information/fundRecord?kind=trade */
 export const fundRecordsSearch = routeSearch({ kind: oneOf(fundRecordKinds, 'all') });

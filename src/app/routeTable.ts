@@ -7,6 +7,7 @@ import {
   courseSearch,
   depositSearch,
   fundRecordsSearch,
+  fundSearch,
   instrumentSearch,
   ipoListSearch,
   ipoSearch,
@@ -133,6 +134,9 @@ const pages = {
   placementRecords: { load: () => import('../features/placement/PlacementRecordsPage.tsx'), exportName: 'PlacementRecordsPage' },
   preference: { load: () => import('../features/preference/PreferencePage.tsx'), exportName: 'PreferencePage' },
   feeRebate: { load: () => import('../features/promotion/FeeRebatePage.tsx'), exportName: 'FeeRebatePage' },
+  fundList: { load: () => import('../features/funds/FundListPage.tsx'), exportName: 'FundListPage' },
+  fundDetail: { load: () => import('../features/funds/FundDetailPage.tsx'), exportName: 'FundDetailPage' },
+  fundHoldings: { load: () => import('../features/funds/FundHoldingsPage.tsx'), exportName: 'FundHoldingsPage' },
 } satisfies Record<string, PageLoader>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -154,9 +158,9 @@ export const routeTable: readonly RouteEntry[] = [
   signedIn('/home/blockTrade1', msg`Block trade orders`, pages.blockPositions),
   signedIn('/home/blockTrade2', msg`Block trade records`, pages.blockRecords),
   signedIn('/home/blockTradeDetail', msg`Block trade details`, pages.blockDetail, backChrome, blockSearch),
-  signedIn('/home/fllow', msg`Quant copy trading`),
-  signedIn('/home/fllowRecord', msg`Copy trading records`),
-  signedIn('/home/fllowDetail', msg`Copy trading details`),
+  signedIn('/home/fllow', msg`Quant copy trading`, pages.fundList),
+  signedIn('/home/fllowRecord', msg`Copy trading records`, pages.fundHoldings),
+  signedIn('/home/fllowDetail', msg`Copy trading details`, pages.fundDetail, backChrome, fundSearch),
   signedIn('/home/qcList', msg`Quant courses`, pages.course, backChrome, courseSearch),
   signedIn('/home/dayTrading', msg`Intraday trading`, pages.dayTrading),
   signedIn('/home/newStock', msg`IPO subscription`, pages.ipoList, backChrome, ipoListSearch),

@@ -280,8 +280,9 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     return msg`The minimum purchase for this product is ${minimumText}.`;
   },
   insufficient_fundraising_amount: (value) => {
-    const remainingText = formatMoney(value, 'INR');
-    return msg`Insufficient fundraising amount: this fund can take at most ${remainingText} more.`;
+    // The follow sheet's own check says the same sentence: one translation serves both.
+    const capacityText = formatMoney(value, 'INR');
+    return msg`Insufficient fundraising amount: this fund can take at most ${capacityText} more.`;
   },
   lesson_too_short: (value) => msg`Keep reading: the server counts your time, and this lesson counts as studied in ${value} s.`,
   exam_lessons_not_studied: (value) => msg`Study every lesson before you take the exam: ${value} still to go.`,

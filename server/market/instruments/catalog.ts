@@ -27,12 +27,39 @@ const indexMemberBandPercent = 10;
 
 type ListingWithReference = Omit<InstrumentSpec, 'constituents' | 'kind' | 'lot' | 'isin'> & { referencePrice: number };
 
-/** Exchange-traded funds (not in the equity-segment list). Reference prices are simulator starting levels, not market data. */
+/**
+ * Exchange-traded funds (not in the equity-segment list): NSE's ETFs that trade in size, with
+ * their real names and the index or asset each tracks. Where the shared end-of-day file covers
+ * them (it does all of these) they start from their real close like any stock; the reference
+ * prices are only the simulator's starting levels without that file, not market data. A liquid
+ * ETF (an overnight-rate fund) does not move with the market: beta 0.
+ */
+const etf = (code: string, name: string, tracks: string, beta: number, referencePrice: number): ListingWithReference => ({
+  code, name, exchange: 'NSE', currency: 'INR', industry: null, tickMinor: 1, bandPercent: 20, shares: null, beta, referencePrice, tracks,
+});
 const etfListings: readonly ListingWithReference[] = [
-  { code: 'NIFTYBEES', name: 'Nippon India ETF Nifty 50 BeES', exchange: 'NSE', currency: 'INR', industry: null, tickMinor: 1, bandPercent: 20, shares: null, beta: 1, referencePrice: 28_000 },
-  { code: 'JUNIORBEES', name: 'Nippon India ETF Nifty Next 50 Junior BeES', exchange: 'NSE', currency: 'INR', industry: null, tickMinor: 1, bandPercent: 20, shares: null, beta: 1.1, referencePrice: 75_000 },
-  { code: 'BANKBEES', name: 'Nippon India ETF Nifty Bank BeES', exchange: 'NSE', currency: 'INR', industry: null, tickMinor: 1, bandPercent: 20, shares: null, beta: 1.05, referencePrice: 56_000 },
-  { code: 'GOLDBEES', name: 'Nippon India ETF Gold BeES', exchange: 'NSE', currency: 'INR', industry: null, tickMinor: 1, bandPercent: 20, shares: null, beta: 0.1, referencePrice: 9_500 },
+  etf('NIFTYBEES', 'Nippon India ETF Nifty 50 BeES', 'NIFTY 50', 1, 28_000),
+  etf('SETFNIF50', 'SBI Nifty 50 ETF', 'NIFTY 50', 1, 26_000),
+  etf('NIF100BEES', 'Nippon India ETF Nifty 100', 'NIFTY 100', 1, 26_500),
+  etf('JUNIORBEES', 'Nippon India ETF Nifty Next 50 Junior BeES', 'NIFTY Next 50', 1.1, 73_000),
+  etf('MID150BEES', 'Nippon India ETF Nifty Midcap 150', 'NIFTY Midcap 150', 1.15, 21_500),
+  etf('BANKBEES', 'Nippon India ETF Nifty Bank BeES', 'NIFTY Bank', 1.05, 56_000),
+  etf('SETFNIFBK', 'SBI Nifty Bank ETF', 'NIFTY Bank', 1.05, 55_500),
+  etf('PSUBNKBEES', 'Nippon India ETF Nifty PSU Bank BeES', 'NIFTY PSU Bank', 1.3, 8_400),
+  etf('ITBEES', 'Nippon India ETF Nifty IT', 'NIFTY IT', 0.9, 3_700),
+  etf('PHARMABEES', 'Nippon India Nifty Pharma ETF', 'NIFTY Pharma', 0.7, 2_200),
+  etf('AUTOBEES', 'Nippon India Nifty Auto ETF', 'NIFTY Auto', 1.1, 27_000),
+  etf('CPSEETF', 'CPSE ETF', 'NIFTY CPSE', 1.1, 9_200),
+  etf('ICICIB22', 'Bharat 22 ETF', 'BSE Bharat 22', 1.05, 11_000),
+  etf('LIQUIDBEES', 'Nippon India ETF Nifty 1D Rate Liquid BeES', 'NIFTY 1D Rate', 0, 100_000),
+  etf('GOLDBEES', 'Nippon India ETF Gold BeES', 'Gold', 0.1, 9_500),
+  etf('GOLDIETF', 'ICICI Prudential Gold ETF', 'Gold', 0.1, 10_000),
+  etf('HDFCGOLD', 'HDFC Gold ETF', 'Gold', 0.1, 10_000),
+  etf('SETFGOLD', 'SBI Gold ETF', 'Gold', 0.1, 10_000),
+  etf('SILVERBEES', 'Nippon India Silver ETF', 'Silver', 0.15, 13_500),
+  etf('HDFCSILVER', 'HDFC Silver ETF', 'Silver', 0.15, 13_500),
+  etf('MON100', 'Motilal Oswal Nasdaq 100 ETF', 'NASDAQ-100', 0.3, 22_000),
+  etf('HNGSNGBEES', 'Nippon India ETF Hang Seng BeES', 'Hang Seng', 0.3, 52_000),
 ];
 
 /** Simulator reference levels for the foreign listings (not market data). */

@@ -36,6 +36,7 @@ export const instrumentSpecSchema = z.object({
   shares: z.number().nonnegative().nullable(),
   constituents: z.array(z.object({ code: z.string(), weight: z.number() })).nullable(),
   beta: z.number(),
+  tracks: z.string().nullable().optional(),
 }) satisfies z.ZodType<InstrumentSpec>;
 
 /** [code, last, open, prevClose, high, low, volume, turnover, time, shortVolume], integers. */

@@ -8,6 +8,7 @@ export { AuditPage } from './audit/AuditPage.tsx';
 export { ChannelsPage } from './channels/ChannelsPage.tsx';
 export { DepositsQueuePage } from './deposits/DepositsQueuePage.tsx';
 export { FxPositionPage } from './fxPosition/FxPositionPage.tsx';
+export { FundsAdminPage } from './funds/FundsAdminPage.tsx';
 export { IpoAdminPage } from './ipo/IpoAdminPage.tsx';
 export { InvitationsPage } from './invitations/InvitationsPage.tsx';
 export { KycQueuePage } from './kyc/KycQueuePage.tsx';

@@ -52,7 +52,7 @@ describe('StockDetailPage', () => {
     expect(stat('Low')).toBe('2,431.55');
     expect(stat('Volume')).toBe('12.35 L');
     expect(stat('Price band')).toBe('2,187.00 – 2,673.00');
-    expect(stat('Lot size')).toBe('1');
+    expect(stat('Lot size')).toBe('1 share per lot');
     // Where the prices come from, and which part of the history is real.
     expect(screen.getByText('Replay of 14 Mar 2025')).toBeTruthy();
     expect(screen.getByText(/real NSE data/)).toBeTruthy();

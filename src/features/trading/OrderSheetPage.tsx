@@ -18,6 +18,7 @@ import { Button } from '../../ui/widgets.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { PriceText } from '../market/shared/PriceText.tsx';
 import { currencySymbols, formatMoney } from '../../ui/money.ts';
+import { useLotText } from '../market/shared/lotText.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useQuote, useWatch } from '../market/stream/marketStore.ts';
 import { OrderConfirmSheet, type PendingConfirmation, PreviewFigures } from './OrderConfirmSheet.tsx';
@@ -68,6 +69,7 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
   const live = useQuote(code);
   // The instrument's lot as the server enforces it (its own, else the rules' default), the same the detail page shows.
   const lot = Math.max(1, instrument.lot);
+  const lotDescription = useLotText()(lot);
 
   // A link may open the sheet on a side (?side=short); the user then switches freely.
   const linkedSide = orderSheetSearch.useSearch().side;
@@ -210,7 +212,7 @@ function OrderForm({ detail, rules, info }: { detail: StockDetail; rules: Tradin
         ) : null}
 
         <span className={styles.fieldLabel}>
-          <Trans>Quantity (1 lot = {lot} shares)</Trans>
+          <Trans>Quantity ({lotDescription})</Trans>
         </span>
         <QuantityStepper text={quantityText} onTextChange={setQuantityText} lot={lot} label={t`Quantity`} invalid={quantityError !== null} describedBy="quantity-error" />
         {quantityError && (triedSubmit || quantityText.trim() !== '') ? (

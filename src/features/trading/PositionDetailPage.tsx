@@ -6,6 +6,7 @@ import { orderDetailSearch } from '../../app/routeSearch.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/LoadStates.tsx';
 import { formatIstDateTime, noValue } from '../../ui/format.ts';
+import { useLotText } from '../market/shared/lotText.ts';
 import { SourceBadge } from '../market/shared/SourceBadge.tsx';
 import { useOrderUpdates, useWatch } from '../market/stream/marketStore.ts';
 import { LivePnl, RealisedPnl } from './livePnl.tsx';
@@ -40,6 +41,7 @@ function PositionDetailLoader({ orderNo }: { orderNo: string }) {
 function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
   const { t } = useLingui();
   const labels = useOrderLabels();
+  const lotText = useLotText();
   useWatch(order.status === 'holding' ? [order.code] : []);
   const time = (iso: string | null) => (iso === null ? noValue : formatIstDateTime(iso, labels.locale));
   const pnl =
@@ -60,7 +62,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
     ...(order.origin ? [{ label: t`Bought through`, value: `${labels.origin[order.origin.kind]} · ${order.origin.id}`, testId: 'order-origin' }] : []),
     { label: order.status === 'holding' ? t`Unrealised P&L` : t`Realised P&L`, value: pnl },
     { label: t`Quantity`, value: String(order.quantity) },
-    { label: t`Lot size`, value: t`${order.lot} shares per lot` },
+    { label: t`Lot size`, value: lotText(order.lot) },
     { label: t`Leverage`, value: `${order.leverage}×` },
     { label: t`Limit price`, value: labels.money(order.limit_price, order.currency) },
     { label: t`Fill price`, value: labels.money(order.fill_price, order.currency), testId: 'fill-price' },

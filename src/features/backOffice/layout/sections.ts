@@ -27,6 +27,7 @@ const sections: Record<BackOfficePagePath, Omit<BackOfficeSection, 'path'>> = {
   '/admin/placements': { title: msg`Placements and rights issues`, gate: 'admin/placement/list', navIcon: 'rocket' },
   '/admin/vip': { title: msg`VIP allocations and levels`, gate: 'admin/vip/allocations', navIcon: 'flame' },
   '/admin/blocks': { title: msg`Block-trade desk`, gate: 'admin/block/list', navIcon: 'list' },
+  '/admin/funds': { title: msg`Strategy funds`, gate: 'admin/fund/list', navIcon: 'quant' },
   '/admin/users': { title: msg`Users`, gate: 'admin/users/list', navIcon: 'users' },
   '/admin/users/$userId': { title: msg`User`, gate: 'admin/users/detail', navIcon: null },
   '/admin/invitations': { title: msg`Invitation codes`, gate: 'admin/invitations/list', navIcon: 'ipo' },

@@ -4,9 +4,11 @@ import type { ResponseOf } from '../../../../contract/api.ts';
 import { localeState } from '../../../i18n/activateLocale.ts';
 import { industryName } from '../../../i18n/serverNames.ts';
 import * as styles from '../market.css.ts';
-import { formatCompact, formatCount, formatPoints, noValue } from '../../../ui/format.ts';
+import { formatCompact, formatPoints, noValue } from '../../../ui/format.ts';
 import { type Currency, formatMoney } from '../../../ui/money.ts';
+import { useLotText } from '../shared/lotText.ts';
 import type { QuoteView } from '../shared/quoteView.ts';
+import { useTrackedName } from '../shared/trackedNames.ts';
 
 type Detail = ResponseOf<'stock/detail'>;
 
@@ -23,6 +25,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function StockStats({ detail, quote }: { detail: Detail; quote: QuoteView }) {
   const { t, i18n } = useLingui();
   const { locale } = useSnapshot(localeState);
+  const lotText = useLotText();
+  const trackedName = useTrackedName();
   const currency: Currency = detail.instrument.currency;
   const price = (value: string | null) => formatMoney(value, currency, { symbol: false });
   const band = detail.quote.lowerBand && detail.quote.upperBand ? `${price(detail.quote.lowerBand)} – ${price(detail.quote.upperBand)}` : noValue;
@@ -36,10 +40,11 @@ export function StockStats({ detail, quote }: { detail: Detail; quote: QuoteView
       <Stat label={t`Turnover`} value={formatCompact(quote.turnover, locale, currency)} />
       <Stat label={t`Market cap`} value={detail.quote.marketCap ? formatCompact(detail.quote.marketCap, locale, currency) : noValue} />
       <Stat label={t`Price band`} value={band} />
-      <Stat label={t`Lot size`} value={formatCount(detail.instrument.lot, locale)} />
+      <Stat label={t`Lot size`} value={lotText(detail.instrument.lot)} />
       <Stat label={t`Tick size`} value={price(detail.instrument.tickSize)} />
       <Stat label={t`Exchange`} value={detail.instrument.exchange} />
       <Stat label={t`Industry`} value={detail.instrument.industry ? industryName(detail.instrument.industry, i18n) : noValue} />
+      {detail.instrument.tracks ? <Stat label={t`Tracks`} value={trackedName(detail.instrument.tracks)} /> : null}
     </dl>
   );
 }

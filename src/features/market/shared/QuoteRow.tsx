@@ -25,6 +25,8 @@ export type QuoteRowProps = {
   metric?: 'volume' | 'turnover' | 'none';
   /** An action at the end of the row (e.g. the watchlist star), outside the link. */
   trailing?: ReactNode;
+  /** More about the instrument, each on a line under its code (an ETF's index and lot). */
+  caption?: readonly string[];
 };
 
 /**
@@ -32,7 +34,7 @@ export type QuoteRowProps = {
  * its own quote with useQuote(code), so in a list of thousands only the rows whose quote
  * changed re-render; memo keeps the parent's re-renders from reaching the others.
  */
-export const QuoteRow = memo(function QuoteRow({ code, snapshot, metric = 'volume', trailing }: QuoteRowProps) {
+export const QuoteRow = memo(function QuoteRow({ code, snapshot, metric = 'volume', trailing, caption }: QuoteRowProps) {
   const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const instrument = useInstrument(code);
@@ -50,6 +52,11 @@ export const QuoteRow = memo(function QuoteRow({ code, snapshot, metric = 'volum
         <span className={styles.rowName}>
           <span className={styles.rowTitle}>{name}</span>
           <span className={styles.rowCode}>{code}</span>
+          {caption?.map((line) => (
+            <span key={line} className={styles.rowCode}>
+              {line}
+            </span>
+          ))}
         </span>
         {quote ? (
           <>

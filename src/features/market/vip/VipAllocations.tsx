@@ -8,6 +8,7 @@ import { useLoad } from '../../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../../ui/usePullToRefresh.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import * as styles from '../../funding/funding.css.ts';
+import { useLotText } from '../shared/lotText.ts';
 import { VipBuySheet } from './VipBuySheet.tsx';
 import { VipLevelCard } from './VipLevelCard.tsx';
 import * as vipStyles from './vip.css.ts';
@@ -87,6 +88,7 @@ export function VipAllocations() {
 function AllocationCard({ allocation, level, onBuy }: { allocation: VipAllocation; level: number; onBuy: () => void }) {
   const { t } = useLingui();
   const labels = useVipLabels();
+  const lotText = useLotText();
   const allowed = level >= allocation.min_level;
   const room = Math.min(allocation.quantity_left, allocation.per_user_max - allocation.my_quantity) >= allocation.lot;
   return (
@@ -111,9 +113,9 @@ function AllocationCard({ allocation, level, onBuy }: { allocation: VipAllocatio
           </Trans>
         </dd>
         <dt className={styles.figureLabel}>
-          <Trans>Lot</Trans>
+          <Trans>Lot size</Trans>
         </dt>
-        <dd className={styles.figureValue}>{t`${labels.shares(allocation.lot)} shares`}</dd>
+        <dd className={styles.figureValue}>{lotText(allocation.lot)}</dd>
         <dt className={styles.figureLabel}>
           <Trans>Most per user</Trans>
         </dt>

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../ui/money.ts';
 import { useIdempotencyKey } from '../../../ui/useIdempotencyKey.ts';
 import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button } from '../../../ui/widgets.tsx';
+import { useLotText } from '../../market/shared/lotText.ts';
 import { useQuote, useWatch } from '../../market/stream/marketStore.ts';
 import { useOrderLabels } from '../orderLabels.ts';
 import { QuantityStepper } from '../QuantityStepper.tsx';
@@ -114,6 +115,7 @@ function TicketForm({ detail, status, rules, info, onOpened }: { detail: Detail;
   useWatch([code]);
   const live = useQuote(code);
   const lot = Math.max(1, instrument.lot);
+  const lotDescription = useLotText()(lot);
   const [side, setSide] = useState<OrderSide>('long');
   const [quantityText, setQuantityText] = useState(String(smallestIntradayQuantity(status.minimum_shares, lot)));
   const intent = useIdempotencyKey();
@@ -151,7 +153,7 @@ function TicketForm({ detail, status, rules, info, onOpened }: { detail: Detail;
       </div>
       <span className={styles.fieldLabel}>
         <Trans>
-          Quantity (at least {minimumShares} shares, 1 lot = {lot})
+          Quantity (at least {minimumShares} shares, {lotDescription})
         </Trans>
       </span>
       <QuantityStepper text={quantityText} onTextChange={setQuantityText} lot={lot} label={t`Quantity`} invalid={quantityError !== null} describedBy="intraday-quantity-error" />

@@ -1,0 +1,156 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useState } from 'react';
+import type { FundHolding, FundSummary } from '../../../contract/funds.ts';
+import { formatRupees, parseRupees } from '../../../contract/money.ts';
+import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
+import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
+import { useSingleFlight } from '../../ui/useSingleFlight.ts';
+import { Button } from '../../ui/widgets.tsx';
+import { FormField } from '../funding/FormField.tsx';
+import * as styles from '../funding/funding.css.ts';
+import { parseAmountInput } from '../funding/fundingLabels.ts';
+import * as sheetStyles from '../trading/trading.css.ts';
+import { previewUnits } from './fundFormat.ts';
+import { useFundLabels } from './fundText.ts';
+
+/** A sheet over the fund page: its title, content and the Back / confirm pair, kept open while a request is in flight. */
+export function FundSheet({ titleId, title, busy, onDismiss, children }: { titleId: string; title: ReactNode; busy: boolean; onDismiss: () => void; children: ReactNode }) {
+  return (
+    <div className={sheetStyles.sheetBackdrop} onClick={busy ? undefined : onDismiss}>
+      <div
+        className={sheetStyles.sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.key === 'Escape' && !busy && onDismiss()}
+      >
+        <h2 id={titleId} className={sheetStyles.sheetTitle}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** What a sheet says when a request got no answer: it may have arrived, and a retry is safe because it carries the same key. */
+export function useNoAnswerText(): string {
+  const { t } = useLingui();
+  return t`No answer from the server. Your request may have arrived: try again, it will not be carried out twice.`;
+}
+
+type FollowSheetProps = {
+  fund: FundSummary;
+  /** The caller's available rupees. */
+  available: string;
+  onFollowed: (holding: FundHolding) => void;
+  onDismiss: () => void;
+};
+
+/**
+ * Following a fund: an amount in rupees between the fund's minimum and what its cap still
+ * admits, the units it would buy at the last NAV (contract/fundMath.ts, as the server converts),
+ * and one idempotency key per intent, kept across a lost answer so a retry subscribes once.
+ * The units are fixed at the next NAV; the sheet says so.
+ */
+export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSheetProps) {
+  const { t } = useLingui();
+  const labels = useFundLabels();
+  const noAnswer = useNoAnswerText();
+  const idempotency = useIdempotencyKey();
+  const [amountText, setAmountText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const amount = parseAmountInput(amountText);
+  const minimumPaise = parseRupees(fund.minimum_investment) ?? 0n;
+  const capacityPaise = parseRupees(fund.remaining_capacity) ?? 0n;
+  const availablePaise = parseRupees(available);
+  const minimumText = labels.money(fund.minimum_investment);
+  const capacityText = labels.money(fund.remaining_capacity);
+  const amountError =
+    amountText.trim() === ''
+      ? null
+      : amount === null || amount <= 0n
+        ? t`Enter an amount in rupees, above zero, with at most two decimals.`
+        : amount < minimumPaise
+          ? t`The minimum purchase for this product is ${minimumText}.`
+          : amount > capacityPaise
+            ? t`Insufficient fundraising amount: this fund can take at most ${capacityText} more.`
+            : availablePaise !== null && amount > availablePaise
+              ? t`Your available balance is less than this amount.`
+              : null;
+  const units = amountError === null ? previewUnits(amount, fund) : null;
+  const ready = amount !== null && amountError === null;
+
+  const { busy, run: follow } = useSingleFlight(async () => {
+    if (!ready || amount === null) return;
+    const details = { fund_id: fund.id, amount: formatRupees(amount) };
+    setProblem(null);
+    try {
+      onFollowed(await settleWhenAnswered(idempotency, call('fund/subscribe', { ...details, idempotency_key: idempotency.keyFor(details) }, { silent: true })));
+    } catch (error) {
+      // A refusal subscribed nothing and says why; a lost answer keeps the same key for the retry.
+      setProblem(error instanceof CommandRefused ? error.translated : noAnswer);
+    }
+  });
+
+  const unitsText = labels.units(units);
+  const name = fund.name;
+  const navText = labels.nav(fund.nav);
+  return (
+    <FundSheet titleId="fund-follow-title" title={<Trans>Follow {name}</Trans>} busy={busy} onDismiss={onDismiss}>
+      <FormField
+        label={t`Amount (₹)`}
+        name="amount"
+        prefix="₹"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amountText}
+        onChange={(event) => {
+          setAmountText(event.target.value);
+          setProblem(null);
+        }}
+        error={amountError}
+        hint={<Trans>From {minimumText}; the fund can still take {capacityText}.</Trans>}
+        data-testid="fund-follow-amount"
+      />
+      <dl className={styles.figures}>
+        <dt className={styles.figureLabel}>
+          <Trans>Last NAV</Trans>
+        </dt>
+        <dd className={styles.figureValue}>{navText}</dd>
+        <dt className={styles.figureLabel}>
+          <Trans>Units at the last NAV (estimate)</Trans>
+        </dt>
+        <dd className={`${styles.figureValue} ${styles.figureEmphasis}`} data-testid="fund-follow-units">
+          {unitsText}
+        </dd>
+        <dt className={styles.figureLabel}>
+          <Trans>Available balance</Trans>
+        </dt>
+        <dd className={styles.figureValue} data-testid="fund-follow-available">
+          {labels.money(available)}
+        </dd>
+      </dl>
+      <p className={styles.muted}>
+        <Trans>
+          The amount is held from your balance now and converted to units at the fund's next NAV, so the actual units are fixed then and may differ from this estimate. A NAV can fall as well
+          as rise.
+        </Trans>
+      </p>
+      {problem ? (
+        <p className={styles.fieldError} role="alert" data-testid="fund-follow-problem">
+          {problem}
+        </p>
+      ) : null}
+      <div className={sheetStyles.sheetActions}>
+        <Button variant="soft" block onClick={onDismiss} disabled={busy}>
+          <Trans>Back</Trans>
+        </Button>
+        <Button block busy={busy} disabled={!ready} onClick={follow} data-testid="fund-follow-confirm" data-action="fund-follow-confirm">
+          <Trans>Follow</Trans>
+        </Button>
+      </div>
+    </FundSheet>
+  );
+}

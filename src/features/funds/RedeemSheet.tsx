@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { FundHolding, FundSummary } from '../../../contract/funds.ts';
+import { formatE4, parseE4 } from '../../../contract/fundMath.ts';
+import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
+import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
+import { useSingleFlight } from '../../ui/useSingleFlight.ts';
+import { Button } from '../../ui/widgets.tsx';
+import { FormField } from '../funding/FormField.tsx';
+import * as styles from '../funding/funding.css.ts';
+import * as sheetStyles from '../trading/trading.css.ts';
+import { FundSheet, useNoAnswerText } from './FollowSheet.tsx';
+import { parseUnitsInput, previewPayout } from './fundFormat.ts';
+import { useFundLabels } from './fundText.ts';
+
+type RedeemSheetProps = {
+  fund: FundSummary;
+  holding: FundHolding;
+  onRedeemed: (holding: FundHolding) => void;
+  onDismiss: () => void;
+};
+
+/**
+ * Redeeming units of one holding: up to what it holds ("Redeem all" fills that in), what they
+ * would pay at the last NAV (payoutFor from contract/fundMath.ts, rounded down as the server
+ * pays), and one idempotency key per intent kept across a lost answer. The payout is fixed at
+ * the next NAV; the sheet says so.
+ */
+export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemSheetProps) {
+  const { t } = useLingui();
+  const labels = useFundLabels();
+  const noAnswer = useNoAnswerText();
+  const idempotency = useIdempotencyKey();
+  const [unitsText, setUnitsText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const held = parseE4(holding.units) ?? 0n;
+  const heldText = labels.units(holding.units);
+  const units = parseUnitsInput(unitsText);
+  const unitsError =
+    unitsText.trim() === ''
+      ? null
+      : units === null
+        ? t`Enter units above zero with at most four decimals.`
+        : units > held
+          ? t`You hold ${heldText} units in this subscription.`
+          : null;
+  const payout = unitsError === null ? previewPayout(units, fund) : null;
+  const name = fund.name;
+  const ready = units !== null && unitsError === null;
+
+  const { busy, run: redeem } = useSingleFlight(async () => {
+    if (!ready || units === null) return;
+    const details = { holding_id: holding.id, units: formatE4(units) };
+    setProblem(null);
+    try {
+      onRedeemed(await settleWhenAnswered(idempotency, call('fund/redeem', { ...details, idempotency_key: idempotency.keyFor(details) }, { silent: true })));
+    } catch (error) {
+      // A refusal redeemed nothing and says why; a lost answer keeps the same key for the retry.
+      setProblem(error instanceof CommandRefused ? error.translated : noAnswer);
+    }
+  });
+
+  return (
+    <FundSheet titleId="fund-redeem-title" title={<Trans>Redeem from {name}</Trans>} busy={busy} onDismiss={onDismiss}>
+      <FormField
+        label={t`Units to redeem`}
+        name="units"
+        inputMode="decimal"
+        autoComplete="off"
+        value={unitsText}
+        onChange={(event) => {
+          setUnitsText(event.target.value);
+          setProblem(null);
+        }}
+        error={unitsError}
+        hint={<Trans>You hold {heldText} units in this subscription.</Trans>}
+        data-testid="fund-redeem-units"
+        trailing={
+          <Button variant="ghost" disabled={held === 0n || busy} onClick={() => setUnitsText(formatE4(held))} data-action="fund-redeem-all">
+            <Trans>Redeem all</Trans>
+          </Button>
+        }
+      />
+      <dl className={styles.figures}>
+        <dt className={styles.figureLabel}>
+          <Trans>Last NAV</Trans>
+        </dt>
+        <dd className={styles.figureValue}>{labels.nav(fund.nav)}</dd>
+        <dt className={styles.figureLabel}>
+          <Trans>Payout at the last NAV (estimate)</Trans>
+        </dt>
+        <dd className={`${styles.figureValue} ${styles.figureEmphasis}`} data-testid="fund-redeem-payout">
+          {labels.money(payout)}
+        </dd>
+      </dl>
+      <p className={styles.muted}>
+        <Trans>The units are sold at the fund's next NAV, so the actual payout is fixed then and may differ from this estimate. It is paid to your balance.</Trans>
+      </p>
+      {problem ? (
+        <p className={styles.fieldError} role="alert" data-testid="fund-redeem-problem">
+          {problem}
+        </p>
+      ) : null}
+      <div className={sheetStyles.sheetActions}>
+        <Button variant="soft" block onClick={onDismiss} disabled={busy}>
+          <Trans>Back</Trans>
+        </Button>
+        <Button block busy={busy} disabled={!ready} onClick={redeem} data-testid="fund-redeem-confirm" data-action="fund-redeem-confirm">
+          <Trans>Redeem</Trans>
+        </Button>
+      </div>
+    </FundSheet>
+  );
+}
