@@ -71,7 +71,9 @@ describe('the daily balance history', () => {
     expect(rows.map((row) => row.day)).toEqual(days);
     rows.forEach((row, index) => {
       // No closing price known for these days (no quote of that day, no candles): valued at the fill price.
-      expect(row).toEqual({ day: days[index], cash, invested: position.margin, equity: cash + position.margin, net_flow: index === 0 && days[0] === today ? funding : 0n, simulated: false });
+      // The funding came in today: it is the first written day's outside money, whether that day is today or, when today
+      // is a weekend or a holiday, the next business day (the flow since the previous business day's close).
+      expect(row).toEqual({ day: days[index], cash, invested: position.margin, equity: cash + position.margin, net_flow: index === 0 ? funding : 0n, simulated: false });
     });
     expect(await server.app.portfolioJob.runOnce(through)).toEqual({ days: [], rows: 0 });
     const later = dayAfter(9);
