@@ -127,12 +127,7 @@ export async function passExam(page: Page, baseUrl: string, locale: Locale): Pro
   await expect.poll(() => questions.count(), { timeout: 15_000 }).toBe(10);
   await expectScreenIn(page, locale, 'the exam paper');
   await shot(page, `wealth-${locale}-exam`);
-  for (const questionId of await questions.evaluateAll((sets) => sets.map((set) => set.getAttribute('data-question-id')!))) {
-    const correct = bankQuestion(questionId)!.correct;
-    const option = page.locator(`[data-testid="exam-option"][data-question-id="${questionId}"][data-option-index="${correct}"]`);
-    await page.locator('label').filter({ has: option }).click();
-    await expect.poll(() => option.isChecked()).toBe(true);
-  }
+  await answerEveryQuestionRight(page);
   await page.getByTestId('exam-submit').click();
   const result = page.getByTestId('exam-result');
   await result.waitFor({ timeout: 15_000 });
@@ -141,4 +136,24 @@ export async function passExam(page: Page, baseUrl: string, locale: Locale): Pro
   expect(await page.getByTestId('exam-verdict').textContent()).toBe(words[locale].passed);
   await expectScreenIn(page, locale, 'the exam result');
   await shot(page, `wealth-${locale}-exam-passed`);
+}
+
+/** Chooses each drawn question's right option, read from the server's answer key (as server/course/courseTestKit.ts does), by tapping its label. */
+export async function answerEveryQuestionRight(page: Page): Promise<void> {
+  const questions = page.getByTestId('exam-question');
+  for (const questionId of await questions.evaluateAll((sets) => sets.map((set) => set.getAttribute('data-question-id')!))) {
+    const correct = bankQuestion(questionId)!.correct;
+    const option = page.locator(`[data-testid="exam-option"][data-question-id="${questionId}"][data-option-index="${correct}"]`);
+    await page.locator('label').filter({ has: option }).click();
+    await expect.poll(() => option.isChecked()).toBe(true);
+  }
+}
+
+/** Studies every lesson through the API: an admin shortens the reading time to 1 s, every lesson is opened, and each is completed once that second has passed on the server's clock. */
+export async function studyEveryLessonByApi(baseUrl: string, session: Headers): Promise<void> {
+  const admin = await staffSession(baseUrl, 'admin', 'demo-admin-123');
+  await api(baseUrl, 'admin/settings/update', { name: 'course.lesson_min_seconds', value: 1, reason: 'End-to-end test: lessons read in 1 s' }, admin);
+  for (const lesson_id of courseLessonIds) await api(baseUrl, 'course/open', { lesson_id }, session);
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  for (const lesson_id of courseLessonIds) await api(baseUrl, 'course/complete', { lesson_id }, session);
 }
