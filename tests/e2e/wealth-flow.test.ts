@@ -110,20 +110,25 @@ describe('strategy funds in Chromium at 390×844', () => {
       expect(['pending', 'holding']).toContain(firstState);
       if (firstState === 'pending') expect(await holding.getByTestId('holding-state').textContent()).toBe(words[locale].pending);
 
-      await reloadFundUntil(page, async () => (await holding.getAttribute('data-state')) === 'holding');
+      // The open page reads the fund again on its own: the subscription shows converted at the next NAV without a reload.
+      await expect.poll(() => holding.getAttribute('data-state'), { timeout: 30_000 }).toBe('holding');
       expect(await holding.getByTestId('holding-state').textContent()).toBe(words[locale].holding);
       const held = parseE4((await holding.getByTestId('holding-units').textContent())!.replaceAll(',', ''))!;
       expect(held).toBeGreaterThan(0n);
       expect(await holding.getByTestId('holding-nav-in').textContent()).toMatch(/₹\d+\.\d{4}/);
       await shot(page, `wealth-${locale}-holding`);
 
-      // 4. The NAV moves with the market: the fund holds stocks, a new NAV is published every 2 s and the chart grows.
+      // 4. The NAV moves with the market: the fund holds stocks, a NAV is published every 2 s, and the page shows the new one and a longer chart when it reads the fund again.
       expect(await page.getByTestId('fund-position').count()).toBeGreaterThan(0);
       const navBefore = await page.getByTestId('fund-nav').first().textContent();
       const pointsBefore = await chartPoints(page);
       expect(pointsBefore).toBeGreaterThanOrEqual(2);
       expect(await page.getByTestId('fund-nav-live').textContent()).toMatch(/\d+\.\d{4}/);
-      await reloadFundUntil(page, async () => (await page.getByTestId('fund-nav').first().textContent()) !== navBefore && (await chartPoints(page)) > pointsBefore);
+      const liveBefore = await page.getByTestId('fund-nav-live').textContent();
+      await expect
+        .poll(async () => (await page.getByTestId('fund-nav').first().textContent()) !== navBefore && (await chartPoints(page)) > pointsBefore, { timeout: 30_000 })
+        .toBe(true);
+      expect(await page.getByTestId('fund-nav-live').textContent()).not.toBe(liveBefore);
       await expectScreenIn(page, locale, 'the fund page');
       await shot(page, `wealth-${locale}-nav-moved`);
 
