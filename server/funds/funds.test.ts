@@ -67,6 +67,19 @@ describe('following a fund', () => {
     expect((await call('fund/subscribe', { fund_id: fund.id, amount: '26000.00', idempotency_key: intent }, user.session)).body.msg).toBe('idempotency_key_reused');
     expect(await userBalances(bench.db, user.userId)).toMatchObject({ available: 7_500_000n, frozen: 2_500_000n });
   });
+
+  it('counts the money the last NAV converted against the size cap, so the next subscription sees what is really left', async () => {
+    const fund = await bench.createFund({ size_cap: '100000.00', minimum_investment: '5000.00' });
+    const first = await bench.user(10_000_000n);
+    const second = await bench.user(10_000_000n);
+    await call('fund/subscribe', { fund_id: fund.id, amount: '60000.00', idempotency_key: key() }, first.session);
+    await bench.server.app.funds.runOnce();
+    // The first NAV priced an empty fund at ₹10.0000, then converted the ₹60,000 into 6,000 units.
+    const { fund: summary } = (await call('fund/detail', { fund_id: fund.id }, second.session)).body.data;
+    expect(summary).toMatchObject({ nav: '10.0000', units_outstanding: '6000.0000', net_assets: '60000.00', remaining_capacity: '40000.00' });
+    expect((await call('fund/subscribe', { fund_id: fund.id, amount: '50000.00', idempotency_key: key() }, second.session)).body.msg).toBe('insufficient_fundraising_amount:40000.00');
+    expect((await call('fund/subscribe', { fund_id: fund.id, amount: '40000.00', idempotency_key: key() }, second.session)).body.status).toBe(1);
+  });
 });
 
 describe('a fund at work', () => {

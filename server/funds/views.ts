@@ -9,7 +9,7 @@ import { refuse } from '../http/refusal.ts';
 import type { Prices } from '../portfolio/prices.ts';
 import type { NetAssets } from './fundBook.ts';
 import { fundBookOf, netAssetsOf } from './fundBook.ts';
-import { fundById, fundPhase, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
+import { fundById, fundPhase, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, netAssetsAfterLastNav, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
 import { remainingCapacityPaise } from './subscriptions.ts';
 
 // What the app reads about funds: the list, a fund's page and the caller's records. Every figure
@@ -80,7 +80,8 @@ export async function fundSummaryOf(sql: Sql, context: Pick<ViewContext, 'now'>,
     management_fee_bps: fund.management_fee_bps,
     nav: formatE4(navE4),
     nav_at: nav ? nav.at.toISOString() : null,
-    net_assets: formatRupees(nav?.net_assets_paise ?? 0n),
+    // After the last NAV's conversions and payouts, as the units outstanding are: the app previews units and payouts from the two.
+    net_assets: formatRupees(await netAssetsAfterLastNav(sql, fund.id)),
     units_outstanding: formatE4(fund.units_e4),
     day_change_bps: yesterday === null ? null : navChangeBps(yesterday, navE4),
     return_1m_bps: await returnSince(monthMs),
