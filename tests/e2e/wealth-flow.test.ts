@@ -100,7 +100,7 @@ describe('strategy funds in Chromium at 390×844', () => {
       await page.getByTestId('fund-follow').click({ timeout: 15_000 });
       await page.getByTestId('fund-follow-amount').fill('10000');
       await expect.poll(() => page.getByTestId('fund-follow-units').textContent()).toMatch(/^[\d,]+\.\d{4}$/);
-      await shot(page, `wealth-${locale}-follow-sheet`);
+      await shot(page, `wealth-${locale}-follow-sheet`, false);
       const subscribed = await answerOf<{ id: string; state: string }>(page, 'fund/subscribe', () => page.getByTestId('fund-follow-confirm').click());
       expect(subscribed.state).toBe('pending');
       const holding = page.locator(`[data-testid="fund-holding"][data-holding-id="${subscribed.id}"]`);
@@ -140,7 +140,7 @@ describe('strategy funds in Chromium at 390×844', () => {
       const redeemed = held / 2n;
       await unitsField.fill(formatE4(redeemed));
       await expect.poll(() => page.getByTestId('fund-redeem-payout').textContent()).toMatch(/^₹[\d,]+\.\d{2}$/);
-      await shot(page, `wealth-${locale}-redeem-sheet`);
+      await shot(page, `wealth-${locale}-redeem-sheet`, false);
       await answerOf(page, 'fund/redeem', () => page.getByTestId('fund-redeem-confirm').click());
       await reloadFundUntil(page, async () => (await holding.locator('[data-testid="fund-redemption"][data-state="paid"]').count()) === 1);
 
@@ -151,12 +151,15 @@ describe('strategy funds in Chromium at 390×844', () => {
       expect(await record.getAttribute('data-state')).toBe('holding');
       expect(await record.getByTestId('holding-units').textContent()).toBe(unitsText(held - redeemed));
       expect(await record.getByTestId('holding-nav-in').textContent()).toMatch(/₹\d+\.\d{4}/);
-      expect(await record.getByTestId('holding-nav-out').textContent()).toMatch(/₹\d+\.\d{4}/);
+      const navOut = await record.getByTestId('holding-nav-out').textContent();
+      expect(navOut).toMatch(/^₹\d+\.\d{4}$/);
       expect(await record.getByTestId('holding-pnl').textContent()).toMatch(/₹[\d,]+\.\d{2}/);
       expect(await record.getByTestId('holding-fees').textContent()).toMatch(/₹[\d,]+\.\d{2}/);
       const redemption = record.getByTestId('fund-redemption');
       expect(await redemption.getAttribute('data-state')).toBe('paid');
       expect(await redemption.textContent()).toContain(words[locale].paid);
+      // One redemption: NAV out is the NAV it was paid at.
+      expect(await redemption.textContent()).toContain(navOut);
       await expectScreenIn(page, locale, 'the records');
       await shot(page, `wealth-${locale}-records`);
 

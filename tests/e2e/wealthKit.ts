@@ -13,7 +13,8 @@ import { screenshotDir, signIn } from './harness.ts';
 export type Locale = 'en' | 'zh-Hant' | 'ko';
 type Headers = Record<string, string>;
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+/** A screenshot of the whole page, or of the screen only (`fullPage: false`, for a sheet over the page). */
+export const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 
 /** Calls a command as the app does and answers its data; anything but success fails the test with the server's message. */
 export async function api<T = any>(baseUrl: string, path: string, body: unknown, headers: Headers = {}): Promise<T> {
