@@ -128,7 +128,7 @@ describe('strategy funds in Chromium at 390×844', () => {
       await expect
         .poll(async () => (await page.getByTestId('fund-nav').first().textContent()) !== navBefore && (await chartPoints(page)) > pointsBefore, { timeout: 30_000 })
         .toBe(true);
-      expect(await page.getByTestId('fund-nav-live').textContent()).not.toBe(liveBefore);
+      await expect.poll(() => page.getByTestId('fund-nav-live').textContent(), { timeout: 30_000 }).not.toBe(liveBefore);
       await expectScreenIn(page, locale, 'the fund page');
       await shot(page, `wealth-${locale}-nav-moved`);
 
