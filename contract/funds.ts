@@ -96,6 +96,7 @@ export const fundSummary = z.object({
   /** The last published NAV per unit (₹10.0000 before the first). */
   nav,
   nav_at: instant.nullable(),
+  /** Net assets at the last NAV with the subscriptions it converted and the redemptions it paid, like the units outstanding. */
   net_assets: rupees,
   units_outstanding: units,
   /** Real NAV change since the previous IST day's last NAV, basis points; null before there is one. */

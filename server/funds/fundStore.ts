@@ -145,6 +145,23 @@ export async function pendingSubscriptionsPaise(sql: Sql, fundId: bigint): Promi
   return BigInt(row?.total ?? 0n);
 }
 
+/**
+ * The fund's net assets once its last NAV's own flows are counted: a NAV point records the net
+ * assets that NAV priced, before the subscriptions it converted joined the fund and the
+ * redemptions it paid left it (both stamped with the point's instant), while the fund's units
+ * outstanding are already after them. Zero before the first NAV.
+ */
+export async function netAssetsAfterLastNav(sql: Sql, fundId: bigint): Promise<bigint> {
+  const point = await latestNavPoint(sql, fundId);
+  if (!point) return 0n;
+  const [flows] = await sql.query<{ converted: bigint | null; paid: bigint | null }>(
+    `SELECT (SELECT sum(amount_paise) FROM fund_holdings WHERE fund_id = $1 AND converted_at = $2) AS converted,
+            (SELECT sum(amount_paise) FROM fund_redemptions WHERE fund_id = $1 AND state = 'paid' AND paid_at = $2) AS paid`,
+    [fundId.toString(), point.at],
+  );
+  return point.net_assets_paise + BigInt(flows?.converted ?? 0n) - BigInt(flows?.paid ?? 0n);
+}
+
 /** The latest published NAV point, or null before the first. */
 export async function latestNavPoint(sql: Sql, fundId: bigint): Promise<NavPointRow | null> {
   const [row] = await sql.query<NavPointRow>('SELECT * FROM fund_nav_points WHERE fund_id = $1 ORDER BY at DESC, id DESC LIMIT 1', [fundId.toString()]);

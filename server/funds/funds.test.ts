@@ -67,6 +67,19 @@ describe('following a fund', () => {
     expect((await call('fund/subscribe', { fund_id: fund.id, amount: '26000.00', idempotency_key: intent }, user.session)).body.msg).toBe('idempotency_key_reused');
     expect(await userBalances(bench.db, user.userId)).toMatchObject({ available: 7_500_000n, frozen: 2_500_000n });
   });
+
+  it('counts the money the last NAV converted against the size cap, so the next subscription sees what is really left', async () => {
+    const fund = await bench.createFund({ size_cap: '100000.00', minimum_investment: '5000.00' });
+    const first = await bench.user(10_000_000n);
+    const second = await bench.user(10_000_000n);
+    await call('fund/subscribe', { fund_id: fund.id, amount: '60000.00', idempotency_key: key() }, first.session);
+    await bench.server.app.funds.runOnce();
+    // The first NAV priced an empty fund at ₹10.0000, then converted the ₹60,000 into 6,000 units.
+    const { fund: summary } = (await call('fund/detail', { fund_id: fund.id }, second.session)).body.data;
+    expect(summary).toMatchObject({ nav: '10.0000', units_outstanding: '6000.0000', net_assets: '60000.00', remaining_capacity: '40000.00' });
+    expect((await call('fund/subscribe', { fund_id: fund.id, amount: '50000.00', idempotency_key: key() }, second.session)).body.msg).toBe('insufficient_fundraising_amount:40000.00');
+    expect((await call('fund/subscribe', { fund_id: fund.id, amount: '40000.00', idempotency_key: key() }, second.session)).body.status).toBe(1);
+  });
 });
 
 describe('a fund at work', () => {
@@ -91,8 +104,9 @@ describe('a fund at work', () => {
     const atNav = await claimsAtLastNav(fund.id);
     expect(atNav.claims.reduce((sum, claim) => sum + claim, 0n)).toBe(atNav.net);
 
-    const redeemed = await call('fund/redeem', { holding_id: aliceHolding.id, units: '100000.0000', idempotency_key: key() }, alice.session);
-    expect(redeemed.body.data).toMatchObject({ units: '200000.0000', units_redeeming: '100000.0000' });
+    // A ten-thousandth under 100,000 units, so the payout rounds down below units × NAV.
+    const redeemed = await call('fund/redeem', { holding_id: aliceHolding.id, units: '99999.9999', idempotency_key: key() }, alice.session);
+    expect(redeemed.body.data).toMatchObject({ units: '200000.0001', units_redeeming: '99999.9999' });
     const before = await userBalances(bench.db, alice.userId);
     bench.clock.now += 60_000;
     const [outcome] = (await bench.server.app.funds.runOnce()).filter((each) => each.fundId.toString() === fund.id);
@@ -100,9 +114,9 @@ describe('a fund at work', () => {
     const paid = (await userBalances(bench.db, alice.userId)).available - before.available;
     if (published.redeemed === 1) {
       // Never more than the redeemed units' share of the net assets at that NAV.
-      expect(paid).toBe(payoutFor(100_000n * unitScale, published.net.netAssetsPaise, 450_000n * unitScale));
+      expect(paid).toBe(payoutFor(100_000n * unitScale - 1n, published.net.netAssetsPaise, 450_000n * unitScale));
       const detail = (await call('fund/detail', { fund_id: fund.id }, alice.session)).body.data;
-      expect(detail.my_holdings[0].redemptions[0]).toMatchObject({ state: 'paid', units: '100000.0000' });
+      expect(detail.my_holdings[0].redemptions[0]).toMatchObject({ state: 'paid', units: '99999.9999' });
     } else {
       // The fund's cash was invested: it sells to raise it, and the next NAV pays.
       expect(published.waitingRedemptions).toBe(1);
@@ -110,6 +124,11 @@ describe('a fund at work', () => {
       await bench.server.app.funds.runOnce();
       expect((await userBalances(bench.db, alice.userId)).available).toBeGreaterThan(before.available);
     }
+    // NAV out is the NAV the units were redeemed at, not the payout ÷ units that the rounding down leaves a hair below it.
+    const [afterRedemption] = (await call('fund/holdings', { page: 1 }, alice.session)).body.data.items.filter((item: { fund_id: string }) => item.fund_id === fund.id);
+    expect(afterRedemption.redemptions).toHaveLength(1);
+    expect(afterRedemption.redemptions[0].state).toBe('paid');
+    expect(afterRedemption.nav_out).toBe(afterRedemption.redemptions[0].nav);
     const detail = (await call('fund/detail', { fund_id: fund.id }, bob.session)).body.data;
     expect(detail.fund.strategy_order_count).toBe(detail.orders.length <= 50 ? detail.orders.length : detail.fund.strategy_order_count);
     expect(detail.response_rate).not.toBeNull();

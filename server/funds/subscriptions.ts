@@ -7,7 +7,7 @@ import { type Database, isUniqueViolation, type Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
-import { fundById, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, pendingSubscriptionsPaise, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
+import { fundById, type FundRow, holdingFromRow, type HoldingRow, netAssetsAfterLastNav, pendingSubscriptionsPaise, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
 
 // Following a fund and redeeming units. Neither moves money into or out of the fund by itself:
 // a subscription holds the subscriber's money (available → frozen) until the fund's next NAV
@@ -24,10 +24,12 @@ export interface SubscriptionContext {
 
 export const holdKeyOf = (userId: bigint, userKey: string) => `fund:hold:${userId}:${createHash('sha256').update(userKey).digest('hex')}`;
 
-/** What the fund can still take: its cap less its last published net assets and the money waiting for a NAV. */
+/**
+ * What the fund can still take: its cap less its net assets at the last NAV (with the money that
+ * NAV converted and paid out) and the money waiting for the next one.
+ */
 export async function remainingCapacityPaise(sql: Sql, fund: FundRow): Promise<bigint> {
-  const nav = await latestNavPoint(sql, fund.id);
-  const remaining = fund.size_cap_paise - (nav?.net_assets_paise ?? 0n) - (await pendingSubscriptionsPaise(sql, fund.id));
+  const remaining = fund.size_cap_paise - (await netAssetsAfterLastNav(sql, fund.id)) - (await pendingSubscriptionsPaise(sql, fund.id));
   return remaining > 0n ? remaining : 0n;
 }
 

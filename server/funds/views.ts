@@ -1,4 +1,4 @@
-import { formatE4, initialNavPaise, maxDrawdownBps, navChangeBps, navE4Of, unitScale } from '../../contract/fundMath.ts';
+import { formatE4, initialNavPaise, maxDrawdownBps, navChangeBps, unitScale } from '../../contract/fundMath.ts';
 import type { FundDetail, FundHolding, FundNavPoint, FundOrder, FundSummary } from '../../contract/funds.ts';
 import { dayMs, istDay } from '../../contract/calendarDays.ts';
 import { formatRupees } from '../../contract/money.ts';
@@ -9,7 +9,7 @@ import { refuse } from '../http/refusal.ts';
 import type { Prices } from '../portfolio/prices.ts';
 import type { NetAssets } from './fundBook.ts';
 import { fundBookOf, netAssetsOf } from './fundBook.ts';
-import { fundById, fundPhase, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
+import { fundById, fundPhase, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, netAssetsAfterLastNav, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
 import { remainingCapacityPaise } from './subscriptions.ts';
 
 // What the app reads about funds: the list, a fund's page and the caller's records. Every figure
@@ -80,7 +80,8 @@ export async function fundSummaryOf(sql: Sql, context: Pick<ViewContext, 'now'>,
     management_fee_bps: fund.management_fee_bps,
     nav: formatE4(navE4),
     nav_at: nav ? nav.at.toISOString() : null,
-    net_assets: formatRupees(nav?.net_assets_paise ?? 0n),
+    // After the last NAV's conversions and payouts, as the units outstanding are: the app previews units and payouts from the two.
+    net_assets: formatRupees(await netAssetsAfterLastNav(sql, fund.id)),
     units_outstanding: formatE4(fund.units_e4),
     day_change_bps: yesterday === null ? null : navChangeBps(yesterday, navE4),
     return_1m_bps: await returnSince(monthMs),
@@ -203,6 +204,22 @@ export async function holdingsPage(sql: Sql, context: ViewContext, userId: bigin
   return { items: await holdingsForWire(sql, context, rows), total: Number(count?.total ?? 0n), page, page_size: listPageSize };
 }
 
+/**
+ * NAV out: the NAVs the holding's paid redemptions were paid at, averaged by their units and
+ * rounded down; null before any was paid. One redemption's NAV out is its NAV exactly (the
+ * payout ÷ units would read a hair lower, as each payout is rounded down to the paisa).
+ */
+function navOut(redemptions: readonly RedemptionRow[]): string | null {
+  let units = 0n;
+  let weighted = 0n;
+  for (const redemption of redemptions) {
+    if (redemption.state !== 'paid' || redemption.nav_e4 === null) continue;
+    units += redemption.units_e4;
+    weighted += redemption.units_e4 * redemption.nav_e4;
+  }
+  return units > 0n ? formatE4(weighted / units) : null;
+}
+
 export async function holdingsForWire(sql: Sql, context: Pick<ViewContext, 'now'>, holdings: readonly HoldingRow[]): Promise<FundHolding[]> {
   if (holdings.length === 0) return [];
   const funds = new Map<string, FundRow>();
@@ -213,6 +230,7 @@ export async function holdingsForWire(sql: Sql, context: Pick<ViewContext, 'now'
   return holdings.map((holding) => {
     const fund = funds.get(holding.fund_id.toString())!;
     const held = holding.units_e4 + holding.units_redeeming_e4;
+    const own = redemptions.filter((redemption) => redemption.holding_id === holding.id);
     return {
       id: holding.id.toString(),
       fund_id: fund.id.toString(),
@@ -224,7 +242,7 @@ export async function holdingsForWire(sql: Sql, context: Pick<ViewContext, 'now'
       units: formatE4(holding.units_e4),
       units_redeeming: formatE4(holding.units_redeeming_e4),
       nav_in: holding.nav_in_e4 === null ? null : formatE4(holding.nav_in_e4),
-      nav_out: holding.units_redeemed_e4 > 0n ? formatE4(navE4Of(holding.redeemed_paise, holding.units_redeemed_e4)) : null,
+      nav_out: navOut(own),
       // Units (ten-thousandths) × NAV (ten-thousandths of a rupee) in paise, rounded down.
       current_value: formatRupees((held * latestNavE4.get(fund.id.toString())!) / (unitScale * unitScale / 100n)),
       realised_pnl: formatRupees(holding.redeemed_paise - holding.redeemed_cost_paise),
@@ -232,7 +250,7 @@ export async function holdingsForWire(sql: Sql, context: Pick<ViewContext, 'now'
       created_at: new Date(holding.created_at).toISOString(),
       converted_at: instant(holding.converted_at),
       ended_at: instant(holding.ended_at),
-      redemptions: redemptions.filter((redemption) => redemption.holding_id === holding.id).map((redemption) => ({
+      redemptions: own.map((redemption) => ({
         id: redemption.id.toString(), kind: redemption.kind, state: redemption.state, units: formatE4(redemption.units_e4),
         nav: redemption.nav_e4 === null ? null : formatE4(redemption.nav_e4), amount: money(redemption.amount_paise),
         created_at: new Date(redemption.created_at).toISOString(), paid_at: instant(redemption.paid_at),

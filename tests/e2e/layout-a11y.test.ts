@@ -2,21 +2,26 @@
 // on the screens a trader uses most (31 of them), (a) the customer-service button covers no text and no
 // control at any scroll position, not even under an open order confirmation, (b) every
 // button, link, tab and chip is at least 44×44 CSS px, (c) every piece of text reaches 4.5:1
-// against the background it is drawn on (placeholders included), and (d) a chip row that
-// scrolls sideways fades at the edge where more chips wait.
+// against the background it is drawn on (placeholders included), (d) a chip row that
+// scrolls sideways fades at the edge where more chips wait, and (e) no text runs past the screen
+// or out of its box. The wealth screens of issue 15 (the courseware, the exam, the strategy funds
+// from the list to the records with both sheets, the preference profile, the fee rebate and the
+// market's funds tab) are checked the same way, and again in Korean for text that does not fit.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp } from './harness.ts';
 import { auditPage, type AuditFinding, type AuditOptions, scrollRowFades } from './layoutAudit.ts';
+import { answerEveryQuestionRight, studyEveryLessonByApi } from './wealthKit.ts';
 
 let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true });
-  app = await startApp({ MARKET_WARMUP_MINUTES: '5' });
+  // Funds publish a NAV every 2 s, so a subscription is converted while the wealth screens are audited.
+  app = await startApp({ MARKET_WARMUP_MINUTES: '5', FUND_NAV_INTERVAL_SECONDS: '2' });
   browser = await openPhoneBrowser();
 });
 
@@ -86,9 +91,12 @@ const screens: Screen[] = [
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
+/** The session the signed-in page holds, as the app stores it. */
+const sessionOf = (page: Page) => page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
+
 /** Calls the API with the session the signed-in page holds, as the app does. */
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const session = await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
+  const session = await sessionOf(page);
   const response = await fetch(`${app.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...session }, body: JSON.stringify(body) });
   const envelope = (await response.json()) as { status: number; msg: string; data: T };
   expect(envelope.status, `${path}: ${envelope.msg}`).toBe(1);
@@ -129,6 +137,77 @@ describe('layout and accessibility at 390×844', () => {
 
     expect(describeFindings(findings)).toBe('');
   });
+
+  it('the-wealth-screens-cover-nothing-keep-44px-targets-and-4.5-to-1-text-from-the-courseware-to-the-fund-records', async () => {
+    const { page } = browser;
+    await signInAsDemo(page, app.baseUrl);
+    const findings: AuditFinding[] = [];
+    const audit = async (name: string, ready: string, path?: string) => {
+      if (path) await page.goto(`${app.baseUrl}/#${path}`);
+      await page.locator(ready).first().waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(600);
+      findings.push(...(await auditPage(page, name, { targetExceptions })));
+      await shot(page, `61-layout-${name}`);
+    };
+    const funds = await api<{ id: string; strategy: { key: string } }[]>(page, 'fund/list', {});
+    const fundPath = `/home/fllowDetail?fund_id=${funds.find((fund) => fund.strategy.key === 'top10_equal_weight')!.id}`;
+
+    // Before the exam: the funds, the gate on a fund, the lessons and one lesson counting down.
+    await audit('fund-list', '[data-testid="fund-card"]', '/home/fllow');
+    await audit('market-funds', '[data-testid="funds-strategy-fund"]', '/market/index?tab=funds');
+    await audit('fund-detail-gated', '[data-testid="fund-exam-gate"]', fundPath);
+    await audit('course-lessons', '[data-testid="course-lesson"]', '/home/qcList');
+    await audit('course-lesson', '[data-testid="course-countdown"]', '/home/qcList?lesson=what_is_a_strategy_fund');
+
+    // The exam: its rules, the paper, the graded result (the lessons studied through the API first).
+    await studyEveryLessonByApi(app.baseUrl, await sessionOf(page));
+    await audit('exam-rules', '[data-testid="exam-start"]', '/home/qcList?view=exam');
+    await page.getByTestId('exam-start').click();
+    await audit('exam-paper', '[data-testid="exam-question"]');
+    await answerEveryQuestionRight(page);
+    await audit('exam-paper-answered', '[data-testid="exam-submit"]:enabled');
+    await page.getByTestId('exam-submit').click();
+    await audit('exam-result', '[data-testid="exam-result"]');
+    await audit('course-passed', '[data-testid="course-passed"]', '/home/qcList');
+
+    // Following, holding and redeeming, and the records.
+    await audit('fund-detail', '[data-testid="fund-follow"]', fundPath);
+    await page.getByTestId('fund-follow').click();
+    await page.getByTestId('fund-follow-amount').fill('10000');
+    await audit('fund-follow-sheet', '[data-testid="fund-follow-confirm"]:enabled');
+    await page.getByTestId('fund-follow-confirm').click();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByTestId('fund-holding').first().waitFor({ timeout: 15_000 });
+        return page.locator('[data-testid="fund-holding"][data-state="holding"]').count();
+      }, { timeout: 30_000, interval: 1_000 })
+      .toBe(1);
+    await audit('fund-detail-holding', '[data-testid="fund-redeem"]');
+    await page.getByTestId('fund-redeem').click();
+    await page.locator('button[data-action="fund-redeem-all"]').click();
+    await audit('fund-redeem-sheet', '[data-testid="fund-redeem-confirm"]:enabled');
+    await audit('fund-records', '[data-testid="fund-holding"]', '/home/fllowRecord');
+
+    await audit('preference', '[data-testid="preference-radar"]', '/information/pj');
+    await audit('promotion', '[data-testid="fee-rebate-terms"]', '/information/promotion');
+
+    // Korean words run longest on these screens: the same screens again in Korean, for text that does not fit.
+    await page.goto(`${app.baseUrl}/#/information/changeLang`);
+    await page.locator('label[lang="ko"]').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 5_000 }).toBe('ko');
+    await audit('ko-fund-list', '[data-testid="fund-card"]', '/home/fllow');
+    await audit('ko-market-funds', '[data-testid="funds-strategy-fund"]', '/market/index?tab=funds');
+    await audit('ko-fund-detail', '[data-testid="fund-redeem"]', fundPath);
+    await audit('ko-fund-records', '[data-testid="fund-holding"]', '/home/fllowRecord');
+    await audit('ko-course-lesson', '[data-testid="course-studied"]', '/home/qcList?lesson=fees');
+    await audit('ko-preference', '[data-testid="preference-radar"]', '/information/pj');
+    await audit('ko-promotion', '[data-testid="fee-rebate-terms"]', '/information/promotion');
+    await page.goto(`${app.baseUrl}/#/information/changeLang`);
+    await page.locator('label[lang="en"]').click();
+
+    expect(describeFindings(findings)).toBe('');
+  }, 120_000);
 
   it('a-chip-row-that-scrolls-sideways-fades-where-more-chips-wait', async () => {
     const { page } = browser;

@@ -1,9 +1,9 @@
 // The in-page checks of layout-a11y.test.ts: what the customer-service button covers, the size
-// of every tap target, the contrast of every piece of text, and the fades of rows that scroll
-// sideways. Each runs inside the page (page.evaluate) on the live DOM and computed styles.
+// of every tap target, the contrast of every piece of text, text that does not fit, and the
+// fades of rows that scroll sideways. Each runs inside the page (page.evaluate) on the live DOM and computed styles.
 import type { Page } from 'playwright-core';
 
-export type AuditFinding = { screen: string; rule: 'covered' | 'target' | 'contrast' | 'missing'; element: string; detail: string };
+export type AuditFinding = { screen: string; rule: 'covered' | 'target' | 'contrast' | 'overflow' | 'missing'; element: string; detail: string };
 
 export type AuditOptions = {
   /** Elements exempt from the 44×44 rule, each with the reason (WCAG 2.5.8's own exceptions only). */
@@ -156,6 +156,33 @@ function targetsAndContrast({ contrastMin, targetMin, exceptions }: { contrastMi
     const value = ratio(text, background);
     if (value < contrastMin - 0.005) findings.push({ rule: 'contrast', element: `${describe(element)}${what}`, detail: `${value.toFixed(2)}:1 (${colourText} on rgb(${background.slice(0, 3).join(', ')}))` });
   };
+  // (e) Text that does not fit: running past the screen's edge (outside a row that scrolls sideways), or cut off by its own box without an ellipsis.
+  const screenWidth = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > screenWidth + 1) findings.push({ rule: 'overflow', element: 'html', detail: `the page scrolls sideways: ${document.documentElement.scrollWidth} px wide on a ${screenWidth} px screen` });
+  const inScroller = (element: Element) => {
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const overflowX = getComputedStyle(node).overflowX;
+      if (overflowX === 'auto' || overflowX === 'scroll') return true;
+    }
+    return false;
+  };
+  for (const element of document.querySelectorAll('body *')) {
+    if (element.closest('svg, canvas, [aria-hidden="true"]') || !rendered(element) || inScroller(element)) continue;
+    const texts = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+    if (texts.length === 0) continue;
+    // The text itself, measured line by line (a block's own box does not grow with text that spills out of it).
+    const range = document.createRange();
+    const past = texts.some((node) => {
+      range.selectNodeContents(node);
+      return [...range.getClientRects()].some((line) => line.width > 0 && (line.right > screenWidth + 1 || line.left < -1));
+    });
+    const style = getComputedStyle(element);
+    if (past) findings.push({ rule: 'overflow', element: describe(element), detail: `text runs past the ${screenWidth} px screen` });
+    else if (style.display !== 'inline' && element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis') {
+      const clipped = style.overflowX === 'hidden' || style.overflowX === 'clip';
+      findings.push({ rule: 'overflow', element: describe(element), detail: `${clipped ? 'text cut off' : 'text spills out of its box'}: ${element.scrollWidth} px in ${element.clientWidth} px` });
+    }
+  }
   for (const element of document.querySelectorAll('body *')) {
     if (element.closest('svg, canvas, [aria-hidden="true"]') || !rendered(element)) continue;
     // A disabled control is exempt from contrast (WCAG 1.4.3 "inactive user interface component").

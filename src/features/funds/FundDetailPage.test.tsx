@@ -3,7 +3,7 @@
 // the strategy's parameters explained, positions and "latest N of M" orders; the exam gate
 // linking to the courseware; a withdrawn fund in the server's words; following with a units
 // preview from fundMath, one key reused after a lost answer, refusals translated in the sheet;
-// and redeeming all of a holding.
+// and redeeming all of a holding; the open page reading the fund again on its own.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import { refusing, userInfoOf } from '../funding/testing/fundingFixtures.ts';
 import { recording } from '../market/testing/marketFixtures.ts';
 import { answerOk, answerRefusal, server } from '../../test/mswServer.ts';
 import { renderPage } from '../../test/renderPage.tsx';
-import { FundDetailPage } from './FundDetailPage.tsx';
+import { FundDetailPage, fundRefreshMs } from './FundDetailPage.tsx';
 import { detailOf, holdingOf } from './testing/fundFixtures.ts';
 
 const drawn = vi.hoisted(() => ({ series: [] as { time: number; value: number }[][] }));
@@ -170,5 +170,29 @@ describe('FundDetailPage', () => {
     expect(redeem.bodies[0]).toMatchObject({ holding_id: '41', units: '400.0000' });
     expect(redeem.bodies[0]!.idempotency_key).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reads-the-fund-again-on-its-own-so-a-new-nav-and-a-converted-subscription-show-without-a-pull', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const later = detailOf(
+        { nav_live: { nav: '10.0456', at: '2026-11-25T08:33:10.000Z' }, my_holdings: [holdingOf()] },
+        { nav: '10.0400', nav_at: '2026-11-25T08:33:00.000Z' },
+      );
+      const first = detailOf({ my_holdings: [holdingOf({ state: 'pending', units: '0.0000', redemptions: [] })] });
+      let reads = 0;
+      const detailRequests = recording('fund/detail', () => ((reads += 1) > 1 ? later : first));
+      server.use(detailRequests.handler, answerOk('user/info', userInfoOf()));
+      open();
+      expect((await screen.findByTestId('fund-holding')).getAttribute('data-state')).toBe('pending');
+      expect(within(screen.getByTestId('fund-outline')).getByTestId('fund-nav').textContent).toBe('₹10.0000');
+      await vi.advanceTimersByTimeAsync(fundRefreshMs);
+      await waitFor(() => expect(screen.getByTestId('fund-holding').getAttribute('data-state')).toBe('holding'));
+      expect(detailRequests.bodies).toHaveLength(2);
+      expect(within(screen.getByTestId('fund-outline')).getByTestId('fund-nav').textContent).toBe('₹10.0400');
+      expect(screen.getByTestId('fund-nav-live').textContent).toContain('Live NAV ₹10.0456');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

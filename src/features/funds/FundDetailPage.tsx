@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FundDetail, FundHolding, FundSummary } from '../../../contract/funds.ts';
 import { parseE4 } from '../../../contract/fundMath.ts';
 import { parseRupees } from '../../../contract/money.ts';
@@ -22,6 +22,9 @@ import { HoldingCard } from './HoldingCard.tsx';
 import { NavChartCard } from './NavChartCard.tsx';
 import { RedeemSheet } from './RedeemSheet.tsx';
 
+/** How often the open fund page reads the fund again. */
+export const fundRefreshMs = 10_000;
+
 /** The fund and the caller's available rupees, or the server's word that the fund is gone (withdrawn or never existed). */
 type Screen = { detail: FundDetail; available: string } | { removed: string };
 
@@ -42,6 +45,16 @@ export function FundDetailPage() {
   }, [fundId]);
   const { state, reload } = useLoad(load);
   const pullPx = usePullToRefresh(reload);
+  // The live NAV moves with the stream and a NAV is published every minute: the open page reads
+  // the fund again on its own, so the NAV, the chart and a waiting subscription or redemption
+  // show what happened without a pull.
+  useEffect(() => {
+    if (fundId === undefined) return undefined;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') reload();
+    }, fundRefreshMs);
+    return () => clearInterval(timer);
+  }, [fundId, reload]);
   if (fundId === undefined) {
     return (
       <EmptyState

@@ -114,8 +114,10 @@ export function PositionsCard({ detail }: { detail: FundDetail }) {
             return (
               <li key={position.code} className={fundStyles.item} data-testid="fund-position" data-code={position.code}>
                 <div className={fundStyles.itemTop}>
-                  <Link to="/market/stockDetail" search={{ code: position.code }} className={fundStyles.itemTitle}>
-                    {position.name} <span className={styles.muted}>{position.code}</span>
+                  <Link to="/market/stockDetail" search={{ code: position.code }} className={`${fundStyles.itemTitle} ${fundStyles.titleLink}`}>
+                    <span>
+                      {position.name} <span className={styles.muted}>{position.code}</span>
+                    </span>
                   </Link>
                   <span className={styles.amount[directionOfAmount(position.unrealised_pnl)]}>{labels.signedMoney(position.unrealised_pnl)}</span>
                 </div>

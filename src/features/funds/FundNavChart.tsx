@@ -1,4 +1,4 @@
-import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { FundNavPoint } from '../../../contract/funds.ts';
@@ -37,8 +37,14 @@ const navAxis = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 4, maxim
 
 export default function FundNavChart({ points }: { points: readonly FundNavPoint[] }) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const areaRef = useRef<ISeriesApi<'Area'> | null>(null);
+  const chartRef = useRef<IChartApi | null>(null);
   const { locale } = useSnapshot(localeState);
   const series = useMemo(() => navSeries(points), [points]);
+  const seriesRef = useRef(series);
+  seriesRef.current = series;
+  // The chart is made once per language; the page reads the fund again every few seconds, and a
+  // new NAV only replaces the data, so the picture does not flash.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -58,9 +64,19 @@ export default function FundNavChart({ points }: { points: readonly FundNavPoint
       lineColor: accent, topColor: `${accent}40`, bottomColor: `${accent}05`, lineWidth: 2, priceLineVisible: false,
       priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
     });
-    area.setData(series);
+    area.setData(seriesRef.current);
     chart.timeScale().fitContent();
-    return () => chart.remove();
-  }, [series, locale]);
+    chartRef.current = chart;
+    areaRef.current = area;
+    return () => {
+      chartRef.current = null;
+      areaRef.current = null;
+      chart.remove();
+    };
+  }, [locale]);
+  useEffect(() => {
+    areaRef.current?.setData(series);
+    chartRef.current?.timeScale().fitContent();
+  }, [series]);
   return <div ref={containerRef} style={{ position: 'absolute', inset: 0 }} data-testid="fund-nav-chart" data-points={series.length} />;
 }

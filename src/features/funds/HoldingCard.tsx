@@ -38,7 +38,7 @@ export function HoldingCard({ holding, linkToFund = false, action }: { holding: 
       <div className={styles.cardHead}>
         <h3 className={styles.cardTitle}>
           {linkToFund ? (
-            <Link to="/home/fllowDetail" search={{ fund_id: holding.fund_id }}>
+            <Link to="/home/fllowDetail" search={{ fund_id: holding.fund_id }} className={fundStyles.titleLink}>
               {holding.fund_name}
             </Link>
           ) : (

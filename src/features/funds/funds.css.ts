@@ -26,6 +26,8 @@ export const itemTop = style({ display: 'flex', justifyContent: 'space-between',
 export const itemTitle = style({ fontWeight: 600, fontSize: vars.fontSize.caption, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' });
 export const itemMeta = style({ ...numeric, display: 'flex', flexWrap: 'wrap', gap: `2px ${vars.space.md}`, color: vars.color.textMuted, fontSize: vars.fontSize.small, whiteSpace: 'normal' });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
+/** A link in a title line (a position's stock, a record's fund): its one child centred in a 44 px tall tap target. */
+export const titleLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: '44px' });
 
 export const parameter = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: `2px ${vars.space.md}`, padding: `${vars.space.sm} 0`, borderTop: `1px solid ${vars.color.border}` });
 export const parameterName = style({ fontWeight: 600, fontSize: vars.fontSize.caption });
