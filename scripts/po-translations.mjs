@@ -1,6 +1,7 @@
 // Translators' helper for the Lingui catalogs (locales/<locale>/messages.po).
 //
 //   node scripts/po-translations.mjs missing <locale> [catalog]        → JSON list of msgids without a translation
+//                                                                       (an entry with a context as "<context>\u0004<msgid>")
 //   node scripts/po-translations.mjs fill <locale> <file> [catalog]    → fills empty translations from a JSON
 //                                                                       object {msgid: translation}; prints what is still missing
 //   node scripts/po-translations.mjs export <po file>                  → every translated entry of a catalog as that JSON
@@ -23,26 +24,33 @@ const path = command === 'export' ? locale : `locales/${locale}/${catalog}.po`;
 const text = readFileSync(path, 'utf8');
 const unquote = (quoted) => JSON.parse(quoted);
 const quote = (value) => JSON.stringify(value);
-const entry = /^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""$/gm;
+// An entry may carry a context (msgctxt) before its msgid: the same English word in two places
+// ("Paid" of an IPO application, "Paid" of a fund redemption) is two entries that may read
+// differently. Such an entry's key in the JSON is "<context>\u0004<msgid>" (gettext's own
+// separator), so a translation meant for one context never lands in another.
+const entry = /^(?:msgctxt ("(?:[^"\\]|\\.)*")\n)?msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""$/gm;
+const keyOf = (quotedContext, quotedId) => (quotedContext ? `${unquote(quotedContext)}\u0004${unquote(quotedId)}` : unquote(quotedId));
 
 if (command === 'export') {
-  const translated = /^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)*")$/gm;
-  const entries = [...text.matchAll(translated)].map((match) => [unquote(match[1]), unquote(match[2])]).filter(([id, value]) => id !== '' && value !== '');
+  const translated = /^(?:msgctxt ("(?:[^"\\]|\\.)*")\n)?msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)*")$/gm;
+  const entries = [...text.matchAll(translated)]
+    .filter((match) => unquote(match[2]) !== '' && unquote(match[3]) !== '')
+    .map((match) => [keyOf(match[1], match[2]), unquote(match[3])]);
   console.log(JSON.stringify(Object.fromEntries(entries), null, 2));
 } else if (command === 'missing') {
-  const missing = [...text.matchAll(entry)].map((match) => unquote(match[1])).filter((id) => id !== '');
+  const missing = [...text.matchAll(entry)].filter((match) => unquote(match[2]) !== '').map((match) => keyOf(match[1], match[2]));
   console.log(JSON.stringify(missing, null, 2));
 } else {
   const translations = JSON.parse(readFileSync(file, 'utf8'));
   const still = [];
-  const filled = text.replace(entry, (whole, quotedId) => {
-    const id = unquote(quotedId);
-    if (id === '') return whole;
-    if (typeof translations[id] !== 'string' || translations[id] === '') {
-      still.push(id);
+  const filled = text.replace(entry, (whole, quotedContext, quotedId) => {
+    if (unquote(quotedId) === '') return whole;
+    const key = keyOf(quotedContext, quotedId);
+    if (typeof translations[key] !== 'string' || translations[key] === '') {
+      still.push(key);
       return whole;
     }
-    return `msgid ${quotedId}\nmsgstr ${quote(translations[id])}`;
+    return `${quotedContext ? `msgctxt ${quotedContext}\n` : ''}msgid ${quotedId}\nmsgstr ${quote(translations[key])}`;
   });
   writeFileSync(path, filled);
   console.log(JSON.stringify(still, null, 2));
