@@ -2,16 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import type { FundHolding, FundSummary } from '../../../contract/funds.ts';
 import { formatRupees, parseRupees } from '../../../contract/money.ts';
-import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
-import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
-import { useSingleFlight } from '../../ui/useSingleFlight.ts';
-import { Button } from '../../ui/widgets.tsx';
+import { call } from '../../api/commandBus.ts';
 import { FormField } from '../funding/FormField.tsx';
 import * as styles from '../funding/funding.css.ts';
 import { parseAmountInput } from '../funding/fundingLabels.ts';
 import * as sheetStyles from '../trading/trading.css.ts';
 import { previewUnits } from './fundFormat.ts';
 import { useFundLabels } from './fundText.ts';
+import { SheetFoot, useKeyedSubmit } from './keyedSubmit.tsx';
 
 /** A sheet over the fund page: its title, content and the Back / confirm pair, kept open while a request is in flight. */
 export function FundSheet({ titleId, title, busy, onDismiss, children }: { titleId: string; title: ReactNode; busy: boolean; onDismiss: () => void; children: ReactNode }) {
@@ -34,12 +32,6 @@ export function FundSheet({ titleId, title, busy, onDismiss, children }: { title
   );
 }
 
-/** What a sheet says when a request got no answer: it may have arrived, and a retry is safe because it carries the same key. */
-export function useNoAnswerText(): string {
-  const { t } = useLingui();
-  return t`No answer from the server. Your request may have arrived: try again, it will not be carried out twice.`;
-}
-
 type FollowSheetProps = {
   fund: FundSummary;
   /** The caller's available rupees. */
@@ -57,10 +49,12 @@ type FollowSheetProps = {
 export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSheetProps) {
   const { t } = useLingui();
   const labels = useFundLabels();
-  const noAnswer = useNoAnswerText();
-  const idempotency = useIdempotencyKey();
   const [amountText, setAmountText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // A refusal subscribed nothing and says why; a lost answer keeps the same key for the retry.
+  const { busy, problem, clearProblem, submit } = useKeyedSubmit(
+    (details: { fund_id: string; amount: string }, idempotencyKey) => call('fund/subscribe', { ...details, idempotency_key: idempotencyKey }, { silent: true }),
+    onFollowed,
+  );
   const amount = parseAmountInput(amountText);
   const minimumPaise = parseRupees(fund.minimum_investment) ?? 0n;
   const capacityPaise = parseRupees(fund.remaining_capacity) ?? 0n;
@@ -82,17 +76,9 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
   const units = amountError === null ? previewUnits(amount, fund) : null;
   const ready = amount !== null && amountError === null;
 
-  const { busy, run: follow } = useSingleFlight(async () => {
-    if (!ready || amount === null) return;
-    const details = { fund_id: fund.id, amount: formatRupees(amount) };
-    setProblem(null);
-    try {
-      onFollowed(await settleWhenAnswered(idempotency, call('fund/subscribe', { ...details, idempotency_key: idempotency.keyFor(details) }, { silent: true })));
-    } catch (error) {
-      // A refusal subscribed nothing and says why; a lost answer keeps the same key for the retry.
-      setProblem(error instanceof CommandRefused ? error.translated : noAnswer);
-    }
-  });
+  const follow = () => {
+    if (ready && amount !== null) submit({ fund_id: fund.id, amount: formatRupees(amount) });
+  };
 
   const unitsText = labels.units(units);
   const name = fund.name;
@@ -108,7 +94,7 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
         value={amountText}
         onChange={(event) => {
           setAmountText(event.target.value);
-          setProblem(null);
+          clearProblem();
         }}
         error={amountError}
         hint={<Trans>From {minimumText}; the fund can still take {capacityText}.</Trans>}
@@ -138,19 +124,7 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
           as rise.
         </Trans>
       </p>
-      {problem ? (
-        <p className={styles.fieldError} role="alert" data-testid="fund-follow-problem">
-          {problem}
-        </p>
-      ) : null}
-      <div className={sheetStyles.sheetActions}>
-        <Button variant="soft" block onClick={onDismiss} disabled={busy}>
-          <Trans>Back</Trans>
-        </Button>
-        <Button block busy={busy} disabled={!ready} onClick={follow} data-testid="fund-follow-confirm" data-action="fund-follow-confirm">
-          <Trans>Follow</Trans>
-        </Button>
-      </div>
+      <SheetFoot problem={problem} busy={busy} ready={ready} onDismiss={onDismiss} onConfirm={follow} testId="fund-follow" confirm={<Trans>Follow</Trans>} />
     </FundSheet>
   );
 }

@@ -2,14 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FundHolding, FundSummary } from '../../../contract/funds.ts';
 import { formatE4, parseE4 } from '../../../contract/fundMath.ts';
-import { call, CommandRefused, settleWhenAnswered } from '../../api/commandBus.ts';
-import { useIdempotencyKey } from '../../ui/useIdempotencyKey.ts';
-import { useSingleFlight } from '../../ui/useSingleFlight.ts';
+import { call } from '../../api/commandBus.ts';
 import { Button } from '../../ui/widgets.tsx';
 import { FormField } from '../funding/FormField.tsx';
 import * as styles from '../funding/funding.css.ts';
-import * as sheetStyles from '../trading/trading.css.ts';
-import { FundSheet, useNoAnswerText } from './FollowSheet.tsx';
+import { FundSheet } from './FollowSheet.tsx';
+import { SheetFoot, useKeyedSubmit } from './keyedSubmit.tsx';
 import { parseUnitsInput, previewPayout } from './fundFormat.ts';
 import { useFundLabels } from './fundText.ts';
 
@@ -29,10 +27,12 @@ type RedeemSheetProps = {
 export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemSheetProps) {
   const { t } = useLingui();
   const labels = useFundLabels();
-  const noAnswer = useNoAnswerText();
-  const idempotency = useIdempotencyKey();
   const [unitsText, setUnitsText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // A refusal redeemed nothing and says why; a lost answer keeps the same key for the retry.
+  const { busy, problem, clearProblem, submit } = useKeyedSubmit(
+    (details: { holding_id: string; units: string }, idempotencyKey) => call('fund/redeem', { ...details, idempotency_key: idempotencyKey }, { silent: true }),
+    onRedeemed,
+  );
   const held = parseE4(holding.units) ?? 0n;
   const heldText = labels.units(holding.units);
   const units = parseUnitsInput(unitsText);
@@ -48,17 +48,9 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
   const name = fund.name;
   const ready = units !== null && unitsError === null;
 
-  const { busy, run: redeem } = useSingleFlight(async () => {
-    if (!ready || units === null) return;
-    const details = { holding_id: holding.id, units: formatE4(units) };
-    setProblem(null);
-    try {
-      onRedeemed(await settleWhenAnswered(idempotency, call('fund/redeem', { ...details, idempotency_key: idempotency.keyFor(details) }, { silent: true })));
-    } catch (error) {
-      // A refusal redeemed nothing and says why; a lost answer keeps the same key for the retry.
-      setProblem(error instanceof CommandRefused ? error.translated : noAnswer);
-    }
-  });
+  const redeem = () => {
+    if (ready && units !== null) submit({ holding_id: holding.id, units: formatE4(units) });
+  };
 
   return (
     <FundSheet titleId="fund-redeem-title" title={<Trans>Redeem from {name}</Trans>} busy={busy} onDismiss={onDismiss}>
@@ -70,7 +62,7 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
         value={unitsText}
         onChange={(event) => {
           setUnitsText(event.target.value);
-          setProblem(null);
+          clearProblem();
         }}
         error={unitsError}
         hint={<Trans>You hold {heldText} units in this subscription.</Trans>}
@@ -96,19 +88,7 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
       <p className={styles.muted}>
         <Trans>The units are sold at the fund's next NAV, so the actual payout is fixed then and may differ from this estimate. It is paid to your balance.</Trans>
       </p>
-      {problem ? (
-        <p className={styles.fieldError} role="alert" data-testid="fund-redeem-problem">
-          {problem}
-        </p>
-      ) : null}
-      <div className={sheetStyles.sheetActions}>
-        <Button variant="soft" block onClick={onDismiss} disabled={busy}>
-          <Trans>Back</Trans>
-        </Button>
-        <Button block busy={busy} disabled={!ready} onClick={redeem} data-testid="fund-redeem-confirm" data-action="fund-redeem-confirm">
-          <Trans>Redeem</Trans>
-        </Button>
-      </div>
+      <SheetFoot problem={problem} busy={busy} ready={ready} onDismiss={onDismiss} onConfirm={redeem} testId="fund-redeem" confirm={<Trans>Redeem</Trans>} />
     </FundSheet>
   );
 }

@@ -8,7 +8,7 @@ import { call } from '../../api/commandBus.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { formatIsoDay, formatIstDateTime } from '../../ui/format.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { ErrorState, PullIndicator } from '../../ui/LoadStates.tsx';
+import { LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
@@ -29,19 +29,20 @@ export function PreferencePage() {
   return (
     <div className={card.page}>
       <PullIndicator pullPx={pullPx} />
-      {state.status === 'loading' ? (
-        <div className={card.card} aria-busy="true">
-          <Skeleton width="50%" height={20} />
-          <Skeleton width="100%" height={260} radius={12} />
-          <Skeleton width="70%" height={16} />
-        </div>
-      ) : state.status === 'failed' ? (
-        <ErrorState title={t`Your investment preference could not be loaded.`} onRetry={reload} />
-      ) : state.data.available ? (
-        <RadarView radar={state.data} />
-      ) : (
-        <NotYetView answer={state.data} />
-      )}
+      <LoadStates
+        state={state}
+        onRetry={reload}
+        errorTitle={t`Your investment preference could not be loaded.`}
+        skeleton={
+          <div className={card.card} aria-busy="true">
+            <Skeleton width="50%" height={20} />
+            <Skeleton width="100%" height={260} radius={12} />
+            <Skeleton width="70%" height={16} />
+          </div>
+        }
+      >
+        {(answer) => (answer.available ? <RadarView radar={answer} /> : <NotYetView answer={answer} />)}
+      </LoadStates>
     </div>
   );
 }

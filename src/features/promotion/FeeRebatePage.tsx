@@ -6,7 +6,7 @@ import type { FeeRebateStatus, FeeRebateTerms } from '../../../contract/promotio
 import { call } from '../../api/commandBus.ts';
 import { localeState } from '../../i18n/activateLocale.ts';
 import { formatIsoDay, formatIstDateTime } from '../../ui/format.ts';
-import { EmptyState, ErrorState, PullIndicator } from '../../ui/LoadStates.tsx';
+import { EmptyState, LoadStates, PullIndicator } from '../../ui/LoadStates.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
@@ -21,20 +21,25 @@ export function FeeRebatePage() {
   return (
     <div className={card.page}>
       <PullIndicator pullPx={pullPx} />
-      {state.status === 'loading' ? (
-        <div className={card.card} aria-busy="true">
-          <Skeleton width="60%" height={20} />
-          <Skeleton width="100%" height={120} radius={12} />
-        </div>
-      ) : state.status === 'failed' ? (
-        <ErrorState title={t`The promotion could not be loaded.`} onRetry={reload} />
-      ) : (
-        <>
-          <StatusCard status={state.data} />
-          <Payments status={state.data} />
-          <TermsCard terms={state.data.terms} />
-        </>
-      )}
+      <LoadStates
+        state={state}
+        onRetry={reload}
+        errorTitle={t`The promotion could not be loaded.`}
+        skeleton={
+          <div className={card.card} aria-busy="true">
+            <Skeleton width="60%" height={20} />
+            <Skeleton width="100%" height={120} radius={12} />
+          </div>
+        }
+      >
+        {(status) => (
+          <>
+            <StatusCard status={status} />
+            <Payments status={status} />
+            <TermsCard terms={status.terms} />
+          </>
+        )}
+      </LoadStates>
     </div>
   );
 }
