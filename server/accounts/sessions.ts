@@ -23,6 +23,16 @@ export interface Session {
 
 export const sessionLifetimeDays = 30;
 
+/**
+ * A session the server acts in for an account nobody signs in to (a strategy fund's own account,
+ * the demo's simulated investors): no token, no restriction, the standard fee schedule.
+ */
+export function serverSession(userId: bigint, account: string): Session {
+  return {
+    userId, account, restrictions: { frozen: false, loginBanned: false, tradeBarred: false, withdrawBarred: false }, state: 'active', vip: false, tokenHash: '',
+  };
+}
+
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** A fresh random session token: 32 bytes, URL-safe. Only its sha256 is stored. */

@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { dayMs } from '../../contract/calendarDays.ts';
 import { type FundStrategy } from '../../contract/funds.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { rupeesParam } from '../../contract/statementReasons.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import type { Session } from '../accounts/sessions.ts';
+import { serverSession } from '../accounts/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { demoInvitationCode } from '../demo/seed.ts';
-import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
-import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
+import { seedSimulatedUsers } from '../demo/simulatedUsers.ts';
 import { saveFund } from './admin.ts';
 import { subscribe } from './subscriptions.ts';
 
@@ -31,10 +27,6 @@ const demoFunds: readonly { name: string; strategy: FundStrategy; feeBps: number
 /** ₹10–25 lakh each, the same on every start. */
 const investorAmountPaise = (fundIndex: number, investor: number): bigint => BigInt(1_000_000 + ((fundIndex * 7 + investor * 13) % 16) * 100_000) * 100n;
 
-function investorSession(userId: bigint, account: string): Session {
-  return { userId, account, restrictions: { frozen: false, loginBanned: false, tradeBarred: false, withdrawBarred: false }, state: 'active', vip: false, tokenHash: '' };
-}
-
 export async function seedDemoFunds(db: Database, now: () => number, log: (line: string) => void = () => {}): Promise<{ created: number }> {
   if ((await db.query('SELECT 1 FROM funds WHERE demo LIMIT 1')).length > 0) return { created: 0 };
   // The simulated investors register with the demo invitation code (server/demo/seed.ts makes it first).
@@ -44,32 +36,19 @@ export async function seedDemoFunds(db: Database, now: () => number, log: (line:
   }
   const start = now();
   const context = { db, now };
-  const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
   for (const [fundIndex, demo] of demoFunds.entries()) {
     const fund = await saveFund(context, null, {
       name: demo.name, strategy: demo.strategy, size_cap: demo.cap, minimum_investment: demo.minimum,
       subscribe_from: new Date(start - dayMs).toISOString(), subscribe_until: new Date(start + 60 * dayMs).toISOString(),
       ends_at: new Date(start + 180 * dayMs).toISOString(), management_fee_bps: demo.feeBps, reason: 'Demo seed',
     }, { demo: true });
-    for (let investor = 0; investor < investorsPerFund; investor++) {
-      const account = String(investorAccountBase + fundIndex * investorsPerFund + investor);
-      const amount = investorAmountPaise(fundIndex, investor);
-      const userId = await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: bigint }>(
-          `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
-           ON CONFLICT (account) DO UPDATE SET password_hash = users.password_hash RETURNING id`,
-          [account, passwordHash, demoInvitationCode],
-        );
-        const { availableAccountId } = await openUserLedgerAccounts(tx, BigInt(user!.id));
-        const funding = await openLedgerAccount(tx, { code: 'demo:fund-investors-funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
-        await transfer(tx, {
-          idempotencyKey: `demo-fund-funding:${account}`, kind: 'demo_funding', reasonKind: 'demo_funding', reasonParams: { amount: rupeesParam(amount) },
-          userId: BigInt(user!.id), postings: [{ accountId: funding, currency: 'INR', amount: -amount }, { accountId: availableAccountId, currency: 'INR', amount }],
-        });
-        return BigInt(user!.id);
-      });
-      await subscribe({ db, now, examPassed: async () => true }, investorSession(userId, account), {
-        fund_id: fund.id.toString(), amount: formatRupees(amount), idempotency_key: `demo-fund-${fund.id}-${investor}`,
+    const investors = Array.from({ length: investorsPerFund }, (_, investor) => ({
+      account: String(investorAccountBase + fundIndex * investorsPerFund + investor), amountPaise: investorAmountPaise(fundIndex, investor),
+    }));
+    const ids = await seedSimulatedUsers(db, investors, { code: 'demo:fund-investors-funding', keyPrefix: 'demo-fund-funding' });
+    for (const [investor, { account, amountPaise }] of investors.entries()) {
+      await subscribe({ db, now, examPassed: async () => true }, serverSession(ids[investor]!, account), {
+        fund_id: fund.id.toString(), amount: formatRupees(amountPaise), idempotency_key: `demo-fund-${fund.id}-${investor}`,
       });
     }
   }

@@ -74,6 +74,7 @@ export type NavPointRow = {
   net_assets_paise: bigint;
   units_e4: bigint;
   nav_e4: bigint;
+  net_assets_after_paise: bigint;
 };
 
 /** Database drivers hand bigint columns back as bigint or string, and jsonb as an object: one shape for the code. */
@@ -145,21 +146,9 @@ export async function pendingSubscriptionsPaise(sql: Sql, fundId: bigint): Promi
   return BigInt(row?.total ?? 0n);
 }
 
-/**
- * The fund's net assets once its last NAV's own flows are counted: a NAV point records the net
- * assets that NAV priced, before the subscriptions it converted joined the fund and the
- * redemptions it paid left it (both stamped with the point's instant), while the fund's units
- * outstanding are already after them. Zero before the first NAV.
- */
+/** The fund's net assets once its last NAV's own conversions and payouts are counted (as the units outstanding are); zero before the first NAV. */
 export async function netAssetsAfterLastNav(sql: Sql, fundId: bigint): Promise<bigint> {
-  const point = await latestNavPoint(sql, fundId);
-  if (!point) return 0n;
-  const [flows] = await sql.query<{ converted: bigint | null; paid: bigint | null }>(
-    `SELECT (SELECT sum(amount_paise) FROM fund_holdings WHERE fund_id = $1 AND converted_at = $2) AS converted,
-            (SELECT sum(amount_paise) FROM fund_redemptions WHERE fund_id = $1 AND state = 'paid' AND paid_at = $2) AS paid`,
-    [fundId.toString(), point.at],
-  );
-  return point.net_assets_paise + BigInt(flows?.converted ?? 0n) - BigInt(flows?.paid ?? 0n);
+  return (await latestNavPoint(sql, fundId))?.net_assets_after_paise ?? 0n;
 }
 
 /** The latest published NAV point, or null before the first. */
@@ -178,6 +167,7 @@ export function navPointFromRow(row: NavPointRow): NavPointRow {
     net_assets_paise: BigInt(row.net_assets_paise),
     units_e4: BigInt(row.units_e4),
     nav_e4: BigInt(row.nav_e4),
+    net_assets_after_paise: BigInt(row.net_assets_after_paise),
   };
 }
 

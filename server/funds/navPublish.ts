@@ -68,7 +68,6 @@ export async function publishNav(context: PublishContext, fundId: bigint): Promi
     const priced = netAssetsOf(book, context.prices, fund.units_e4, fund.management_fee_bps, now);
     const net: NetAssets = { ...priced, accruedFeePaise: priced.accruedFeePaise + fees.stillDuePaise, netAssetsPaise: priced.netAssetsPaise - fees.stillDuePaise };
     net.navE4 = navE4Of(net.netAssetsPaise, fund.units_e4);
-    await recordNavPoint(tx, fund, net, now);
 
     const notifications: Notification[] = [];
     const running = { netAssetsPaise: net.netAssetsPaise, unitsE4: fund.units_e4, availablePaise: book.availablePaise };
@@ -108,18 +107,23 @@ export async function publishNav(context: PublishContext, fundId: bigint): Promi
       running.availablePaise -= payout;
       redeemed += 1;
     }
+    await recordNavPoint(tx, fund, net, running.netAssetsPaise, now);
     if (running.unitsE4 !== fund.units_e4) await tx.query('UPDATE funds SET units_e4 = $2, updated_at = now() WHERE id = $1', [fund.id.toString(), running.unitsE4.toString()]);
     await notifyAll(tx, notifications);
     return { net, netAssetsAfterPaise: running.netAssetsPaise, converted, released, redeemed, waitingRedemptions: redemptions.length - redeemed, cashShortfallPaise: shortfall > 0n ? shortfall : 0n };
   });
 }
 
-async function recordNavPoint(tx: Sql, fund: FundRow, net: NetAssets, now: number): Promise<void> {
+/** The NAV as priced (before its conversions and payouts, at the units before them), and the net assets after them. */
+async function recordNavPoint(tx: Sql, fund: FundRow, net: NetAssets, netAssetsAfterPaise: bigint, now: number): Promise<void> {
   const at = new Date(now);
   await tx.query(
-    `INSERT INTO fund_nav_points (fund_id, at, cash_paise, positions_paise, accrued_fee_paise, net_assets_paise, units_e4, nav_e4)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [fund.id.toString(), at, net.cashPaise.toString(), net.positionsPaise.toString(), net.accruedFeePaise.toString(), net.netAssetsPaise.toString(), fund.units_e4.toString(), net.navE4.toString()],
+    `INSERT INTO fund_nav_points (fund_id, at, cash_paise, positions_paise, accrued_fee_paise, net_assets_paise, units_e4, nav_e4, net_assets_after_paise)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      fund.id.toString(), at, net.cashPaise.toString(), net.positionsPaise.toString(), net.accruedFeePaise.toString(), net.netAssetsPaise.toString(),
+      fund.units_e4.toString(), net.navE4.toString(), netAssetsAfterPaise.toString(),
+    ],
   );
   await tx.query(
     `INSERT INTO fund_nav_days (fund_id, day, at, gross_assets_paise, net_assets_paise, units_e4, nav_e4) VALUES ($1, $2, $3, $4, $5, $6, $7)

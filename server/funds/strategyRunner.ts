@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { formatRupees, parseRupees } from '../../contract/money.ts';
 import { istDay, istDayStart } from '../../contract/calendarDays.ts';
-import type { Session } from '../accounts/sessions.ts';
+import { type Session, serverSession } from '../accounts/sessions.ts';
 import { Refusal } from '../http/refusal.ts';
 import type { KlineSource } from '../market/routes.ts';
 import { cancelOrder, closePosition, lotOf, placeOrder, type TradingContext } from '../trading/orders.ts';
@@ -28,16 +28,7 @@ export interface RunnerContext {
 }
 
 /** The session a fund's orders are placed with: its own account, never restricted, on the standard fee schedule. */
-export function fundSession(fund: Pick<FundRow, 'id' | 'account_user_id'>): Session {
-  return {
-    userId: fund.account_user_id,
-    account: `fund-${fund.account_user_id}`,
-    restrictions: { frozen: false, loginBanned: false, tradeBarred: false, withdrawBarred: false },
-    state: 'active',
-    vip: false,
-    tokenHash: '',
-  };
-}
+export const fundSession = (fund: Pick<FundRow, 'account_user_id'>): Session => serverSession(fund.account_user_id, `fund-${fund.account_user_id}`);
 
 /** Daily closes before today, per code, read once per IST day (history does not change during the day). */
 export function createUniverseReader(context: RunnerContext) {

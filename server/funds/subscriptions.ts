@@ -29,7 +29,12 @@ export const holdKeyOf = (userId: bigint, userKey: string) => `fund:hold:${userI
  * NAV converted and paid out) and the money waiting for the next one.
  */
 export async function remainingCapacityPaise(sql: Sql, fund: FundRow): Promise<bigint> {
-  const remaining = fund.size_cap_paise - (await netAssetsAfterLastNav(sql, fund.id)) - (await pendingSubscriptionsPaise(sql, fund.id));
+  return capacityLeft(fund, await netAssetsAfterLastNav(sql, fund.id), await pendingSubscriptionsPaise(sql, fund.id));
+}
+
+/** The cap less the net assets and the money waiting, never below zero. */
+export function capacityLeft(fund: Pick<FundRow, 'size_cap_paise'>, netAssetsAfterPaise: bigint, pendingPaise: bigint): bigint {
+  const remaining = fund.size_cap_paise - netAssetsAfterPaise - pendingPaise;
   return remaining > 0n ? remaining : 0n;
 }
 

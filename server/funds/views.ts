@@ -9,8 +9,8 @@ import { refuse } from '../http/refusal.ts';
 import type { Prices } from '../portfolio/prices.ts';
 import type { NetAssets } from './fundBook.ts';
 import { fundBookOf, netAssetsOf } from './fundBook.ts';
-import { fundById, fundPhase, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, netAssetsAfterLastNav, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
-import { remainingCapacityPaise } from './subscriptions.ts';
+import { fundById, fundFromRow, fundPhase, type FundRow, holdingFromRow, type HoldingRow, latestNavPoint, pendingSubscriptionsPaise, redemptionFromRow, type RedemptionRow } from './fundStore.ts';
+import { capacityLeft } from './subscriptions.ts';
 
 // What the app reads about funds: the list, a fund's page and the caller's records. Every figure
 // comes from what was recorded (NAV points and days, the fund's orders, fee days, holdings) or,
@@ -37,18 +37,26 @@ async function firstNavDay(sql: Sql, fundId: bigint): Promise<string | null> {
   return row?.day ?? null;
 }
 
-/** The strategy's orders: placed, and filled (a limit that never filled was placed but not filled). */
-async function orderCounts(sql: Sql, accountUserId: bigint): Promise<{ placed: number; filled: number }> {
-  const [row] = await sql.query<{ placed: bigint; filled: bigint }>(
-    'SELECT count(*) AS placed, count(filled_at) AS filled FROM orders WHERE user_id = $1',
+/** The strategy's orders: placed, filled (a limit that never filled was placed but not filled), and the fees they paid. */
+async function orderTotals(sql: Sql, accountUserId: bigint): Promise<{ placed: number; filled: number; feesPaise: bigint }> {
+  const [row] = await sql.query<{ placed: bigint; filled: bigint; fees: bigint | null }>(
+    `SELECT count(*) AS placed, count(filled_at) AS filled,
+            sum(open_service_fee_paise + open_tax_paise + close_service_fee_paise + close_tax_paise) AS fees
+       FROM orders WHERE user_id = $1`,
     [accountUserId.toString()],
   );
-  return { placed: Number(row?.placed ?? 0n), filled: Number(row?.filled ?? 0n) };
+  // number-ok: counts of orders
+  return { placed: Number(row?.placed ?? 0n), filled: Number(row?.filled ?? 0n), feesPaise: BigInt(row?.fees ?? 0n) };
 }
 
 const responseRate = ({ placed, filled }: { placed: number; filled: number }) => (placed === 0 ? null : percentText(BigInt(filled), BigInt(placed)));
 
 export async function fundSummaryOf(sql: Sql, context: Pick<ViewContext, 'now'>, fund: FundRow, userId: bigint | null): Promise<FundSummary> {
+  return (await summaryAndOrders(sql, context, fund, userId)).summary;
+}
+
+/** The summary, and the order totals it was made with (the fund page shows more of them). */
+async function summaryAndOrders(sql: Sql, context: Pick<ViewContext, 'now'>, fund: FundRow, userId: bigint | null) {
   const now = context.now();
   const nav = await latestNavPoint(sql, fund.id);
   const navE4 = nav?.nav_e4 ?? initialNavE4;
@@ -60,19 +68,22 @@ export async function fundSummaryOf(sql: Sql, context: Pick<ViewContext, 'now'>,
     return then === null ? null : navChangeBps(then, navE4);
   };
   const yesterday = nav ? await navOnOrBefore(sql, fund.id, istDay(new Date(nav.at).getTime() - dayMs)) : null;
-  const counts = await orderCounts(sql, fund.account_user_id);
+  const counts = await orderTotals(sql, fund.account_user_id);
+  // After the last NAV's conversions and payouts, as the units outstanding are: the app previews units and payouts from the two.
+  const netAssetsAfterPaise = nav?.net_assets_after_paise ?? 0n;
+  const capacity = fund.state === 'active' ? capacityLeft(fund, netAssetsAfterPaise, await pendingSubscriptionsPaise(sql, fund.id)) : 0n;
   const [mine] = userId === null ? [] : await sql.query<{ units: bigint | null }>(
     "SELECT sum(units_e4 + units_redeeming_e4) AS units FROM fund_holdings WHERE fund_id = $1 AND user_id = $2 AND state = 'holding'",
     [fund.id.toString(), userId.toString()],
   );
-  return {
+  const summary: FundSummary = {
     id: fund.id.toString(),
     name: fund.name,
     strategy: { key: fund.strategy, parameters: fund.parameters },
     phase: fundPhase(fund, now),
     withdrawn_reason: fund.withdrawn_reason,
     size_cap: formatRupees(fund.size_cap_paise),
-    remaining_capacity: formatRupees(fund.state === 'active' ? await remainingCapacityPaise(sql, fund) : 0n),
+    remaining_capacity: formatRupees(capacity),
     minimum_investment: formatRupees(fund.minimum_investment_paise),
     subscribe_from: new Date(fund.subscribe_from).toISOString(),
     subscribe_until: new Date(fund.subscribe_until).toISOString(),
@@ -80,8 +91,7 @@ export async function fundSummaryOf(sql: Sql, context: Pick<ViewContext, 'now'>,
     management_fee_bps: fund.management_fee_bps,
     nav: formatE4(navE4),
     nav_at: nav ? nav.at.toISOString() : null,
-    // After the last NAV's conversions and payouts, as the units outstanding are: the app previews units and payouts from the two.
-    net_assets: formatRupees(await netAssetsAfterLastNav(sql, fund.id)),
+    net_assets: formatRupees(netAssetsAfterPaise),
     units_outstanding: formatE4(fund.units_e4),
     day_change_bps: yesterday === null ? null : navChangeBps(yesterday, navE4),
     return_1m_bps: await returnSince(monthMs),
@@ -92,13 +102,14 @@ export async function fundSummaryOf(sql: Sql, context: Pick<ViewContext, 'now'>,
     demo: fund.demo,
     my_units: formatE4(BigInt(mine?.units ?? 0n)),
   };
+  return { summary, counts };
 }
 
 export async function fundList(sql: Sql, context: ViewContext, userId: bigint): Promise<FundSummary[]> {
   const funds = (await sql.query<FundRow>("SELECT * FROM funds WHERE state <> 'withdrawn' OR withdrawn_at > $1 ORDER BY (state = 'ended'), id DESC LIMIT 100", [new Date(context.now() - monthMs)]))
-    .map((row) => ({ ...row, id: BigInt(row.id) }));
+    .map(fundFromRow);
   const summaries: FundSummary[] = [];
-  for (const row of funds) summaries.push(await fundSummaryOf(sql, context, (await fundById(sql, row.id))!, userId));
+  for (const fund of funds) summaries.push(await fundSummaryOf(sql, context, fund, userId));
   return summaries;
 }
 
@@ -129,7 +140,7 @@ export async function fundDetail(sql: Sql, context: ViewContext, fundId: string,
   const fund = await fundById(sql, fundId);
   if (!fund) refuse('fund_not_found_or_removed');
   const now = context.now();
-  const summary = await fundSummaryOf(sql, context, fund, userId);
+  const { summary, counts } = await summaryAndOrders(sql, context, fund, userId);
   const book = await fundBookOf(sql, fund.account_user_id);
   const net = netAssetsOf(book, context.prices, fund.units_e4, fund.management_fee_bps, now);
   const positions = new Map<string, { quantity: bigint; cost: bigint }>();
@@ -137,15 +148,10 @@ export async function fundDetail(sql: Sql, context: ViewContext, fundId: string,
     const entry = positions.get(position.code) ?? { quantity: 0n, cost: 0n };
     positions.set(position.code, { quantity: entry.quantity + position.quantity, cost: entry.cost + position.fill * position.quantity });
   }
-  const counts = await orderCounts(sql, fund.account_user_id);
   const orders = await sql.query<OrderRowLite>(
     `SELECT id, code, side, type, status, quantity, limit_price_paise, fill_price_paise, close_price_paise, realised_pnl_paise,
             open_service_fee_paise + open_tax_paise + close_service_fee_paise + close_tax_paise AS fees, created_at, filled_at, closed_at
        FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 50`,
-    [fund.account_user_id.toString()],
-  );
-  const [trading] = await sql.query<{ total: bigint | null }>(
-    'SELECT sum(open_service_fee_paise + open_tax_paise + close_service_fee_paise + close_tax_paise) AS total FROM orders WHERE user_id = $1',
     [fund.account_user_id.toString()],
   );
   const [management] = await sql.query<{ total: bigint | null }>('SELECT sum(fee_paise) AS total FROM fund_fee_days WHERE fund_id = $1', [fund.id.toString()]);
@@ -190,7 +196,7 @@ export async function fundDetail(sql: Sql, context: ViewContext, fundId: string,
     response_rate: responseRate(counts),
     strategy_order_count: counts.placed,
     max_drawdown_bps: maxDrawdownBps(navs.map((row) => BigInt(row.nav_e4))),
-    fees: { management: formatRupees(BigInt(management?.total ?? 0n)), management_accrued: formatRupees(liveNet?.accruedFeePaise ?? 0n), trading: formatRupees(BigInt(trading?.total ?? 0n)) },
+    fees: { management: formatRupees(BigInt(management?.total ?? 0n)), management_accrued: formatRupees(liveNet?.accruedFeePaise ?? 0n), trading: formatRupees(counts.feesPaise) },
     my_holdings: await holdingsForWire(sql, context, (await sql.query<HoldingRow>('SELECT * FROM fund_holdings WHERE fund_id = $1 AND user_id = $2 ORDER BY id DESC LIMIT 50', [fund.id.toString(), userId.toString()])).map(holdingFromRow)),
     exam_passed: await context.examPassed(sql, userId),
   };

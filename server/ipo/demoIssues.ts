@@ -10,14 +10,10 @@
 // lakhs; the seed makes at most `applicationsPerIssueMax` larger ones instead, so those issues
 // carry a retail cap that admits them (what the issue page shows as the cap). The allotted and
 // listed issues are really drawn (drawIssue, draw files published) and listed (the listing job).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { formatRupees } from '../../contract/money.ts';
-import { rupeesParam } from '../../contract/statementReasons.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
-import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
 import { demoInvitationCode } from '../demo/seed.ts';
+import { seedSimulatedUsers } from '../demo/simulatedUsers.ts';
 import { sharedDataDir } from '../market/sharedData.ts';
 import { applyForIpo } from './applications.ts';
 import { drawIssue } from './drawIssue.ts';
@@ -151,30 +147,10 @@ function termsOf(row: DemoIpoRow, plan: (typeof plans)[number]): DemoIssueTerms 
   return { row, plan, lot, issueShares, retailShares, applicationLots };
 }
 
-/** Simulated applicants: demo users nobody signs in as (a random password), each funded with what it applies for. */
-async function seedApplicants(context: IpoContext, needPaise: bigint[]): Promise<bigint[]> {
-  const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
-  return context.db.transaction(async (tx) => {
-    const funding = await openLedgerAccount(tx, { code: 'demo:ipo-applicants-funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
-    const ids: bigint[] = [];
-    for (const [index, amount] of needPaise.entries()) {
-      const account = String(applicantAccountBase + index);
-      const [user] = await tx.query<{ id: bigint }>(
-        `INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3)
-         ON CONFLICT (account) DO UPDATE SET password_hash = users.password_hash RETURNING id`,
-        [account, passwordHash, demoInvitationCode],
-      );
-      const { availableAccountId } = await openUserLedgerAccounts(tx, user!.id);
-      if (amount > 0n) {
-        await transfer(tx, {
-          idempotencyKey: `demo-ipo-funding:${account}`, kind: 'demo_funding', reasonKind: 'demo_funding', reasonParams: { amount: rupeesParam(amount) },
-          userId: user!.id, postings: [{ accountId: funding, currency: 'INR', amount: -amount }, { accountId: availableAccountId, currency: 'INR', amount }],
-        });
-      }
-      ids.push(user!.id);
-    }
-    return ids;
-  });
+/** Simulated applicants: demo users nobody signs in as, each funded with what it applies for. */
+function seedApplicants(context: IpoContext, needPaise: bigint[]): Promise<bigint[]> {
+  const users = needPaise.map((amountPaise, index) => ({ account: String(applicantAccountBase + index), amountPaise }));
+  return seedSimulatedUsers(context.db, users, { code: 'demo:ipo-applicants-funding', keyPrefix: 'demo-ipo-funding' });
 }
 
 export interface DemoIpoSeed {

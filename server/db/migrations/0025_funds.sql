@@ -169,6 +169,9 @@ CREATE TABLE fund_nav_points (
   net_assets_paise   bigint NOT NULL,
   units_e4           bigint NOT NULL CHECK (units_e4 >= 0),
   nav_e4             bigint NOT NULL CHECK (nav_e4 >= 0),
+  -- The net assets once the subscriptions this NAV converted came in and the redemptions it paid went out: what the
+  -- fund holds until the next NAV (its size cap counts it; the units outstanding are already after those flows).
+  net_assets_after_paise bigint NOT NULL,
   CHECK (net_assets_paise = cash_paise + positions_paise - accrued_fee_paise)
 );
 CREATE INDEX fund_nav_points_by_fund ON fund_nav_points (fund_id, at DESC);
