@@ -16,44 +16,53 @@ type ConfirmSheetProps = {
   onDismiss: () => void;
 };
 
+/** A sheet over the page: its title and content, kept open (no dismissal) while a request is in flight. */
+export function Sheet({ titleId, title, busy, onDismiss, children }: { titleId: string; title: ReactNode; busy: boolean; onDismiss: () => void; children: ReactNode }) {
+  return (
+    <div className={sheetStyles.sheetBackdrop} onClick={busy ? undefined : onDismiss}>
+      <div
+        className={sheetStyles.sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.key === 'Escape' && !busy && onDismiss()}
+      >
+        <h2 id={titleId} className={sheetStyles.sheetTitle}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The last look before money moves: amount and destination exactly as they will be sent.
  * It stays open after a failure so the same request (same key) can be retried.
  */
 export function ConfirmSheet({ title, rows, note, confirmLabel, submitting, onConfirm, onDismiss }: ConfirmSheetProps) {
   return (
-    <div className={sheetStyles.sheetBackdrop} onClick={submitting ? undefined : onDismiss}>
-      <div
-        className={sheetStyles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="funding-confirm-title"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && !submitting && onDismiss()}
-      >
-        <h2 id="funding-confirm-title" className={sheetStyles.sheetTitle}>
-          {title}
-        </h2>
-        <dl className={styles.figures}>
-          {rows.map((row) => (
-            <div key={row.label} style={{ display: 'contents' }}>
-              <dt className={styles.figureLabel}>{row.label}</dt>
-              <dd className={`${styles.figureValue} ${row.emphasis ? styles.figureEmphasis : ''}`} data-testid={row.testId}>
-                {row.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {note ? <div className={styles.muted}>{note}</div> : null}
-        <div className={sheetStyles.sheetActions}>
-          <Button variant="soft" block onClick={onDismiss} disabled={submitting}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button autoFocus block busy={submitting} data-action="confirm" onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </div>
+    <Sheet titleId="funding-confirm-title" title={title} busy={submitting} onDismiss={onDismiss}>
+      <dl className={styles.figures}>
+        {rows.map((row) => (
+          <div key={row.label} style={{ display: 'contents' }}>
+            <dt className={styles.figureLabel}>{row.label}</dt>
+            <dd className={`${styles.figureValue} ${row.emphasis ? styles.figureEmphasis : ''}`} data-testid={row.testId}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {note ? <div className={styles.muted}>{note}</div> : null}
+      <div className={sheetStyles.sheetActions}>
+        <Button variant="soft" block onClick={onDismiss} disabled={submitting}>
+          <Trans>Back</Trans>
+        </Button>
+        <Button autoFocus block busy={submitting} data-action="confirm" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
       </div>
-    </div>
+    </Sheet>
   );
 }

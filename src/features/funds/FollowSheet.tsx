@@ -1,36 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { FundHolding, FundSummary } from '../../../contract/funds.ts';
 import { formatRupees, parseRupees } from '../../../contract/money.ts';
 import { call } from '../../api/commandBus.ts';
+import { Sheet } from '../funding/ConfirmSheet.tsx';
+import { FactList } from '../primaryMarket/FactList.tsx';
 import { FormField } from '../funding/FormField.tsx';
 import * as styles from '../funding/funding.css.ts';
 import { parseAmountInput } from '../funding/fundingLabels.ts';
-import * as sheetStyles from '../trading/trading.css.ts';
 import { previewUnits } from './fundFormat.ts';
 import { useFundLabels } from './fundText.ts';
 import { SheetFoot, useKeyedSubmit } from './keyedSubmit.tsx';
-
-/** A sheet over the fund page: its title, content and the Back / confirm pair, kept open while a request is in flight. */
-export function FundSheet({ titleId, title, busy, onDismiss, children }: { titleId: string; title: ReactNode; busy: boolean; onDismiss: () => void; children: ReactNode }) {
-  return (
-    <div className={sheetStyles.sheetBackdrop} onClick={busy ? undefined : onDismiss}>
-      <div
-        className={sheetStyles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && !busy && onDismiss()}
-      >
-        <h2 id={titleId} className={sheetStyles.sheetTitle}>
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 type FollowSheetProps = {
   fund: FundSummary;
@@ -84,7 +64,7 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
   const name = fund.name;
   const navText = labels.nav(fund.nav);
   return (
-    <FundSheet titleId="fund-follow-title" title={<Trans>Follow {name}</Trans>} busy={busy} onDismiss={onDismiss}>
+    <Sheet titleId="fund-follow-title" title={<Trans>Follow {name}</Trans>} busy={busy} onDismiss={onDismiss}>
       <FormField
         label={t`Amount (₹)`}
         name="amount"
@@ -100,24 +80,13 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
         hint={<Trans>From {minimumText}; the fund can still take {capacityText}.</Trans>}
         data-testid="fund-follow-amount"
       />
-      <dl className={styles.figures}>
-        <dt className={styles.figureLabel}>
-          <Trans>Last NAV</Trans>
-        </dt>
-        <dd className={styles.figureValue}>{navText}</dd>
-        <dt className={styles.figureLabel}>
-          <Trans>Units at the last NAV (estimate)</Trans>
-        </dt>
-        <dd className={`${styles.figureValue} ${styles.figureEmphasis}`} data-testid="fund-follow-units">
-          {unitsText}
-        </dd>
-        <dt className={styles.figureLabel}>
-          <Trans>Available balance</Trans>
-        </dt>
-        <dd className={styles.figureValue} data-testid="fund-follow-available">
-          {labels.money(available)}
-        </dd>
-      </dl>
+      <FactList
+        facts={[
+          [t`Last NAV`, navText],
+          [t`Units at the last NAV (estimate)`, unitsText, 'fund-follow-units', true],
+          [t`Available balance`, labels.money(available), 'fund-follow-available'],
+        ]}
+      />
       <p className={styles.muted}>
         <Trans>
           The amount is held from your balance now and converted to units at the fund's next NAV, so the actual units are fixed then and may differ from this estimate. A NAV can fall as well
@@ -125,6 +94,6 @@ export function FollowSheet({ fund, available, onFollowed, onDismiss }: FollowSh
         </Trans>
       </p>
       <SheetFoot problem={problem} busy={busy} ready={ready} onDismiss={onDismiss} onConfirm={follow} testId="fund-follow" confirm={<Trans>Follow</Trans>} />
-    </FundSheet>
+    </Sheet>
   );
 }

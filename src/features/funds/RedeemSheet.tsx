@@ -4,9 +4,10 @@ import type { FundHolding, FundSummary } from '../../../contract/funds.ts';
 import { formatE4, parseE4 } from '../../../contract/fundMath.ts';
 import { call } from '../../api/commandBus.ts';
 import { Button } from '../../ui/widgets.tsx';
+import { Sheet } from '../funding/ConfirmSheet.tsx';
+import { FactList } from '../primaryMarket/FactList.tsx';
 import { FormField } from '../funding/FormField.tsx';
 import * as styles from '../funding/funding.css.ts';
-import { FundSheet } from './FollowSheet.tsx';
 import { SheetFoot, useKeyedSubmit } from './keyedSubmit.tsx';
 import { parseUnitsInput, previewPayout } from './fundFormat.ts';
 import { useFundLabels } from './fundText.ts';
@@ -53,7 +54,7 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
   };
 
   return (
-    <FundSheet titleId="fund-redeem-title" title={<Trans>Redeem from {name}</Trans>} busy={busy} onDismiss={onDismiss}>
+    <Sheet titleId="fund-redeem-title" title={<Trans>Redeem from {name}</Trans>} busy={busy} onDismiss={onDismiss}>
       <FormField
         label={t`Units to redeem`}
         name="units"
@@ -73,22 +74,16 @@ export function RedeemSheet({ fund, holding, onRedeemed, onDismiss }: RedeemShee
           </Button>
         }
       />
-      <dl className={styles.figures}>
-        <dt className={styles.figureLabel}>
-          <Trans>Last NAV</Trans>
-        </dt>
-        <dd className={styles.figureValue}>{labels.nav(fund.nav)}</dd>
-        <dt className={styles.figureLabel}>
-          <Trans>Payout at the last NAV (estimate)</Trans>
-        </dt>
-        <dd className={`${styles.figureValue} ${styles.figureEmphasis}`} data-testid="fund-redeem-payout">
-          {labels.money(payout)}
-        </dd>
-      </dl>
+      <FactList
+        facts={[
+          [t`Last NAV`, labels.nav(fund.nav)],
+          [t`Payout at the last NAV (estimate)`, labels.money(payout), 'fund-redeem-payout', true],
+        ]}
+      />
       <p className={styles.muted}>
         <Trans>The units are sold at the fund's next NAV, so the actual payout is fixed then and may differ from this estimate. It is paid to your balance.</Trans>
       </p>
       <SheetFoot problem={problem} busy={busy} ready={ready} onDismiss={onDismiss} onConfirm={redeem} testId="fund-redeem" confirm={<Trans>Redeem</Trans>} />
-    </FundSheet>
+    </Sheet>
   );
 }

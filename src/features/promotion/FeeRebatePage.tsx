@@ -12,6 +12,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { usePullToRefresh } from '../../ui/usePullToRefresh.ts';
 import { Skeleton } from '../../ui/widgets.tsx';
 import * as card from '../funding/funding.css.ts';
+import { FactList } from '../primaryMarket/FactList.tsx';
 
 /** /information/promotion: the published terms of the fee rebate for new accounts, and where the caller stands. */
 export function FeeRebatePage() {
@@ -45,6 +46,7 @@ export function FeeRebatePage() {
 }
 
 function StatusCard({ status }: { status: FeeRebateStatus }) {
+  const { t } = useLingui();
   const { locale } = useSnapshot(localeState);
   const money = (rupees: string) => formatMoney(rupees, 'INR');
   const from = formatIstDateTime(status.window_start, locale);
@@ -76,38 +78,15 @@ function StatusCard({ status }: { status: FeeRebateStatus }) {
           Your window: {from} to {to} (IST).
         </Trans>
       </p>
-      <dl className={card.figures}>
-        <dt className={card.figureLabel}>
-          <Trans>Brokerage counted</Trans>
-        </dt>
-        <dd className={card.figureValue} data-testid="fee-rebate-fees">
-          {money(status.fees_counted)}
-        </dd>
-        <dt className={card.figureLabel}>
-          <Trans>Rebate due by the rule</Trans>
-        </dt>
-        <dd className={card.figureValue} data-testid="fee-rebate-due">
-          {money(status.due)}
-        </dd>
-        <dt className={card.figureLabel}>
-          <Trans>Rebated so far</Trans>
-        </dt>
-        <dd className={`${card.figureValue} ${card.figureEmphasis}`} data-testid="fee-rebate-rebated">
-          {money(status.rebated)}
-        </dd>
-        <dt className={card.figureLabel}>
-          <Trans>Still to be paid</Trans>
-        </dt>
-        <dd className={card.figureValue} data-testid="fee-rebate-pending">
-          {money(status.pending)}
-        </dd>
-        <dt className={card.figureLabel}>
-          <Trans>Left up to the cap</Trans>
-        </dt>
-        <dd className={card.figureValue} data-testid="fee-rebate-remaining">
-          {money(status.remaining_cap)}
-        </dd>
-      </dl>
+      <FactList
+        facts={[
+          [t`Brokerage counted`, money(status.fees_counted), 'fee-rebate-fees'],
+          [t`Rebate due by the rule`, money(status.due), 'fee-rebate-due'],
+          [t`Rebated so far`, money(status.rebated), 'fee-rebate-rebated', true],
+          [t`Still to be paid`, money(status.pending), 'fee-rebate-pending'],
+          [t`Left up to the cap`, money(status.remaining_cap), 'fee-rebate-remaining'],
+        ]}
+      />
       {status.next_settlement_at && status.pending !== '0.00' ? (
         <p className={card.notice.info} data-testid="fee-rebate-next">
           <Trans>{money(status.pending)} will be paid to your available balance after {formatIstDateTime(status.next_settlement_at, locale)}.</Trans>
