@@ -15,6 +15,8 @@ import { createAndLogInStaff, type TestStaff } from '../testing/staffKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { fundedTestUser, type TestUser } from '../testing/userKit.ts';
+import { openFundAccount } from '../funds/fundBook.ts';
+import { usersInWindow } from './store.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -170,5 +172,16 @@ describe('the fee rebate for new accounts', () => {
     expect(account).toEqual({ balance: -paid!.total, allow_negative: true });
     await expect(database.db.query('UPDATE promotion_rebate_payments SET amount_paise = amount_paise + 1')).rejects.toThrow();
     await expect(database.db.query('DELETE FROM promotion_rebate_days')).rejects.toThrow();
+  });
+});
+
+describe('who the promotion is for', () => {
+  it('leaves out a strategy fund\'s own trading account, however new and busy it is', async () => {
+    const person = await newTrader();
+    const fundAccountId = await database.db.transaction((tx) => openFundAccount(tx));
+    const range = { after: clock - dayMs, before: clock + dayMs };
+    const found = (await usersInWindow(database.db, range, 30, 0n, 1000)).map((user) => user.userId);
+    expect(found).toContain(person.userId);
+    expect(found).not.toContain(fundAccountId);
   });
 });

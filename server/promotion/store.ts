@@ -8,8 +8,9 @@ import { type FeeLeg, legsOf, type RebateTerms } from './rebateRule.ts';
 /** Users registered before `before` whose window (registration + `windowDays`) ends after `after`, id above `afterId`, in id order. */
 export async function usersInWindow(sql: Sql, range: { after: number; before: number }, windowDays: number, afterId: bigint, limit: number) {
   const rows = await sql.query<{ id: bigint; created_at: Date }>(
+    // People only: a strategy fund's own trading account (kind 'fund') is new and trades, but the promotion is for new customers.
     `SELECT id, created_at FROM users
-      WHERE created_at < $1 AND created_at > $2 AND id > $3
+      WHERE created_at < $1 AND created_at > $2 AND id > $3 AND kind = 'person'
       ORDER BY id LIMIT $4`,
     [new Date(range.before).toISOString(), new Date(range.after - windowDays * dayMs).toISOString(), afterId.toString(), limit],
   );
