@@ -8,3 +8,13 @@ export const apiBasePath = '/api/vue/';
 
 /** Request headers that carry the session. */
 export const sessionHeaders = { token: 'token', account: 'account' } as const;
+
+/**
+ * The browser's session lives in HttpOnly cookies (script cannot read the token); API clients
+ * keep sending `sessionHeaders`. Each session cookie's value is `<encodeURIComponent(account)>:<token>`.
+ * State-changing requests that authenticate by cookie must echo the readable CSRF cookie in the
+ * CSRF header (double submit; the names are axios's client defaults).
+ */
+export const sessionCookies = { user: 'll_session', staff: 'll_staff_session' } as const;
+export const csrfCookieName = 'XSRF-TOKEN';
+export const csrfHeaderName = 'x-xsrf-token';
