@@ -16,6 +16,7 @@ import { registerAuditRoutes } from './audit/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
+import { registerSecurityHeaders, setStaticCaching } from './http/securityHeaders.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerFundingRoutes } from './funding/routes.ts';
@@ -105,6 +106,12 @@ export interface AppOptions {
   fundNavIntervalMs?: number;
   /** Whether a user has passed the courseware exam copy trading needs; server/course/examGate.ts unless a test says otherwise. */
   copyTradingExamPassed?: (sql: Sql, userId: bigint) => Promise<boolean>;
+  /**
+   * Which forwarding proxies to believe for the client's address and protocol (Fastify's trustProxy:
+   * false, true or the proxy's addresses; TRUST_PROXY, docs/deployment.md). Rate limits and sign-in
+   * lockouts count per client address, and HSTS is sent only over TLS, so this must name the real proxy.
+   */
+  trustProxy?: boolean | string | string[];
 }
 
 export interface App {
@@ -160,8 +167,9 @@ export async function buildApp({
   intradayDemoSessionMinutes,
   fundNavIntervalMs = 60_000,
   copyTradingExamPassed = hasPassedCopyTradingExam,
+  trustProxy = false,
 }: AppOptions): Promise<App> {
-  const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
+  const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true, trustProxy };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
 
   http.setErrorHandler((error, request, reply) => {
@@ -172,6 +180,7 @@ export async function buildApp({
     return reply.code(500).send(refusal('system_busy'));
   });
 
+  await registerSecurityHeaders(http);
   // Multipart bodies are parsed only by the upload route, with the size limit of the moment (settings).
   await http.register(fastifyMultipart);
   await mkdir(uploadDir, { recursive: true });
@@ -296,7 +305,7 @@ export async function buildApp({
   });
 
   if (webDir && existsSync(webDir)) {
-    await http.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, maxAge: '1h', immutable: false });
+    await http.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, cacheControl: false, setHeaders: setStaticCaching });
   }
 
   // msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker.

@@ -22,6 +22,8 @@ export interface ServerConfig {
   intradayDemoSessionMinutes: number;
   /** FUND_NAV_INTERVAL_SECONDS: how often strategy funds publish their NAV and look at their strategies (a minute unless a test shortens it). */
   fundNavIntervalMs: number;
+  /** TRUST_PROXY: the reverse proxy whose X-Forwarded-For/-Proto are believed (docs/deployment.md); none by default. */
+  trustProxy: boolean | string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -47,7 +49,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trading: readTradingRules(env),
     intradayDemoSessionMinutes: readDemoSessionMinutes(env),
     fundNavIntervalMs: readFundNavIntervalSeconds(env) * 1000,
+    trustProxy: readTrustProxy(env),
   };
+}
+
+/**
+ * "true" (any proxy: only when nothing but the proxy can reach the port), or the proxy's addresses
+ * ("127.0.0.1", "10.0.0.0/8,::1", "loopback"). Unset: the socket's own address counts.
+ */
+function readTrustProxy(env: NodeJS.ProcessEnv): boolean | string {
+  const text = env.TRUST_PROXY?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(text) && text !== 'loopback' && text !== 'linklocal' && text !== 'uniquelocal') {
+    throw new Error(`TRUST_PROXY must be true or the proxy's addresses, got ${text}`);
+  }
+  return text;
 }
 
 function readDemoSessionMinutes(env: NodeJS.ProcessEnv): number {

@@ -22,7 +22,7 @@ if (config.demoMode) {
 const market = await openMarket(config.market, { log: (message) => logger.warn(message) });
 logger.info({ source: market.market.source, instruments: market.market.instruments.length }, 'market feed ready');
 const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, ipoDrawDir: config.ipoDrawDir, logger, market, tradingRules: config.trading,
-  intradayDemoSessionMinutes: config.intradayDemoSessionMinutes, fundNavIntervalMs: config.fundNavIntervalMs });
+  intradayDemoSessionMinutes: config.intradayDemoSessionMinutes, fundNavIntervalMs: config.fundNavIntervalMs, trustProxy: config.trustProxy });
 market.start();
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { demoUser } from '../../server/demo/seed.ts';
 
 export const screenshotDir = resolve('tests/output/screenshots');
@@ -51,7 +52,36 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations seen so far in any page of this browser (see recordCspViolations). */
+  cspViolations(): string[];
+  /** Closes the browser; throws if a page met a CSP violation no test has been failed for yet. */
   close(): Promise<void>;
+}
+
+/** Violations not yet reported, per open browser: the afterEach below fails the test they happened in. */
+const unreportedViolations = new Set<string[]>();
+
+afterEach(() => {
+  const seen = [...unreportedViolations].flatMap((list) => list.splice(0));
+  if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
+});
+
+/**
+ * Every page of `context` reports what the Content-Security-Policy refused: the page's own
+ * `securitypolicyviolation` events (from an init script, so every document and every navigation)
+ * and Chromium's console messages "Refused to …" (which also cover what happens before the script runs).
+ */
+async function recordCspViolations(context: BrowserContext, record: (line: string) => void): Promise<void> {
+  await context.exposeBinding('__ledgerlineCspViolation', (_source, line: string) => record(line));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __ledgerlineCspViolation?: (line: string) => void }).__ledgerlineCspViolation;
+      report?.(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Refused to ')) record(`console: ${message.text()}`);
+  });
 }
 
 type Viewport = { width: number; height: number; mobile: boolean };
@@ -70,13 +100,23 @@ async function openBrowser(viewport: Viewport): Promise<Browser> {
     hasTouch: viewport.mobile,
     acceptDownloads: true,
   });
+  const violations: string[] = [];
+  const allViolations: string[] = [];
+  await recordCspViolations(context, (line) => {
+    violations.push(line);
+    allViolations.push(line);
+  });
+  unreportedViolations.add(violations);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
+    cspViolations: () => [...allViolations],
     async close() {
       await context.close();
       await rm(profileDir, { recursive: true, force: true });
+      unreportedViolations.delete(violations);
+      if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     },
   };
 }
