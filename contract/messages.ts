@@ -26,6 +26,16 @@ export const messageKeys = [
   'inviter_does_not_exist',
   'registration_failed',
   'account_or_password_incorrect',
+  // a password found in lists of common passwords, or too easy to guess (server/accounts/passwordPolicy.ts)
+  'password_too_common',
+  // rate limits (server/http/rateLimits.ts), each with the minutes until the window ends: "too_many_uploads:12"
+  'too_many_sign_in_attempts',
+  'too_many_registrations',
+  'too_many_password_resets',
+  'too_many_fund_password_attempts',
+  'too_many_uploads',
+  // every image decoder is busy and the queue for one is full
+  'upload_busy',
   // account states
   'account_frozen',
   'account_login_banned',

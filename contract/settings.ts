@@ -74,6 +74,18 @@ export const settingValueSchemas = {
   'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
   'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
   'promotion.fee_rebate_cap': positiveRupees,
+  // rate limits (server/http/rateLimits.ts): requests per client address and per account in each window
+  'rate_limit.window_minutes': wholeNumberFrom(1, 24 * 60),
+  'rate_limit.sign_in_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.sign_in_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.registration_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.registration_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.password_reset_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.password_reset_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.fund_password_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.fund_password_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.upload_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.upload_per_account': wholeNumberFrom(1, 1_000_000),
   ...tradingSettingSchemas,
 } as const;
 
@@ -83,7 +95,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -16,6 +16,7 @@ import { registerAuditRoutes } from './audit/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
+import { registerRateLimits } from './http/rateLimits.ts';
 import { registerSecurityHeaders, setStaticCaching } from './http/securityHeaders.ts';
 import type { Authenticators } from './http/routes.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
@@ -185,6 +186,8 @@ export async function buildApp({
   await http.register(fastifyMultipart);
   await mkdir(uploadDir, { recursive: true });
   const settings = await loadSettings(db, tradeSettingDefaults(tradingRules));
+  // Sign-in, registration, password reset, fund-password and upload entries, by contract path (server/http/rateLimits.ts).
+  await registerRateLimits(http, settings);
   // IPOs listed before a restart trade again before anything reads the market (the execution books rebuild their positions from it).
   await relistIssues(db, market.market, now());
 

@@ -1,3 +1,4 @@
+import './zodConfig.ts';
 import './ui/global.css.ts';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';

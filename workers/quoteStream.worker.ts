@@ -1,3 +1,4 @@
+import '../src/zodConfig.ts';
 import { Subject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import msgpackParser from 'socket.io-msgpack-parser';

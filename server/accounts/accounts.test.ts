@@ -83,18 +83,30 @@ describe('registration', () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it('refuses-an-account-that-already-exists', async () => {
+  it('an-existing-number-is-answered-like-a-bad-invitation-code', async () => {
     await server.call('user/register', validForm('9876500003'));
     const before = await countUsers();
     const again = await server.call('user/register', validForm('9876500003'));
-    expect(again.body).toEqual({ status: 0, msg: 'account_already_exists', data: null });
+    const badCode = await server.call('user/register', { ...validForm('9876500005'), invite_code: 'NOPE' });
+    // The code is checked first: an existing number with a bad code says nothing about the number either.
+    const both = await server.call('user/register', { ...validForm('9876500003'), invite_code: 'NOPE' });
+    expect(again.body).toEqual({ status: 0, msg: 'inviter_does_not_exist', data: null });
+    expect(badCode.body).toEqual(again.body);
+    expect(both.body).toEqual(again.body);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it.each(['12345678', 'password', 'password1', 'qwertyuiop', 'iloveyou1', '9876500006a'])('refuses-the-common-password-%s-and-creates-nothing', async (password) => {
+    const before = await countUsers();
+    const result = await server.call('user/register', { ...validForm('9876500006'), password, password2: password });
+    expect(result.body).toEqual({ status: 0, msg: 'password_too_common', data: null });
     expect(await countUsers()).toBe(before);
   });
 
   it('two-simultaneous-registrations-of-one-number-create-one-user', async () => {
     const results = await Promise.all([1, 2, 3].map(() => server.call('user/register', validForm('9876500004'))));
     expect(results.filter((result) => result.body.status === 1)).toHaveLength(1);
-    expect(results.filter((result) => result.body.msg === 'account_already_exists')).toHaveLength(2);
+    expect(results.filter((result) => result.body.msg === 'inviter_does_not_exist')).toHaveLength(2);
   });
 
   it('a-body-that-is-not-json-is-refused', async () => {

@@ -5,22 +5,36 @@ import { refuse } from '../http/refusal.ts';
 import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
 import { balancesByCurrencyForWire, balancesForWire, valuedBalancesOf } from '../portfolio/balances.ts';
 import type { Valuation } from '../portfolio/prices.ts';
+import { checkNewPassword } from './passwordPolicy.ts';
 import { decoyPasswordHash, hashPassword, passwordMatches } from './passwords.ts';
 import { findSession, type RestrictionColumns, restrictionColumns, restrictionsForWire, type Session, startSession } from './sessions.ts';
 
 export type RegisterForm = z.output<typeof registerRequest>;
 export type LoginForm = z.output<typeof loginRequest>;
 
-/** Failed logins allowed per account in the window before further attempts are refused. */
+/**
+ * Failed logins allowed per account and source address in the window before that address is refused
+ * for that account. Counted per pair, so a stranger's wrong passwords never lock the owner out; one
+ * address trying many accounts is held by the per-address rate limit (server/http/rateLimits.ts).
+ */
 export const loginFailuresMax = 5;
 export const loginFailureWindowMinutes = 15;
 
+/** Each failure of the pair in the window delays the next answer to it: 0, 0.1, 0.2, 0.4, 0.8 s… at most 2 s. */
+export const failedSignInDelayMs = (failures: number): number => (failures === 0 ? 0 : Math.min(2000, 100 * 2 ** (failures - 1)));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Registers a user. The invitation code is checked first, and an existing number gets the same
+ * refusal as a bad code (inviter_does_not_exist), after the same work (the password is checked
+ * and hashed either way): neither the answer nor its timing tells whether a number has an account.
+ */
 export async function register(db: Database, form: RegisterForm): Promise<{ account: string }> {
+  await checkNewPassword(form.password, [form.account]);
   // Hash outside the transaction: it is the slow part and needs no lock.
   const passwordHash = await hashPassword(form.password);
   return db.transaction(async (tx) => {
-    const existing = await tx.query('SELECT 1 FROM users WHERE account = $1', [form.account]);
-    if (existing.length > 0) refuse('account_already_exists');
     const [invitation] = await tx.query<{ code: string }>(
       'SELECT code FROM invitation_codes WHERE code = upper($1) AND active',
       [form.invite_code],
@@ -31,20 +45,23 @@ export async function register(db: Database, form: RegisterForm): Promise<{ acco
        ON CONFLICT (account) DO NOTHING RETURNING id`,
       [form.account, passwordHash, invitation.code],
     );
-    // Another registration of the same number committed between our check and insert.
-    if (!user) refuse('account_already_exists');
+    // The number has an account (or another registration of it just committed): answered as a bad code.
+    if (!user) refuse('inviter_does_not_exist');
     await openUserLedgerAccounts(tx, user.id);
     return { account: form.account };
   });
 }
 
-export async function login(db: Database, form: LoginForm): Promise<{ token: string; account: string }> {
+/** `source` is the client's address (request.ip, through the trusted proxy): failures count per account and source. */
+export async function login(db: Database, form: LoginForm, source: string): Promise<{ token: string; account: string }> {
   const [failures] = await db.query<{ count: bigint }>(
     `SELECT count(*) AS count FROM login_failures
-      WHERE account = $1 AND failed_at > now() - make_interval(mins => $2)`,
-    [form.account, loginFailureWindowMinutes],
+      WHERE account = $1 AND source = $2 AND failed_at > now() - make_interval(mins => $3)`,
+    [form.account, source, loginFailureWindowMinutes],
   );
-  if ((failures?.count ?? 0n) >= BigInt(loginFailuresMax)) refuse('submit_too_frequently');
+  const failed = Number(failures?.count ?? 0n);
+  if (failed >= loginFailuresMax) refuse('submit_too_frequently');
+  await sleep(failedSignInDelayMs(failed));
 
   const [user] = await db.query<{ id: bigint; password_hash: string; frozen: boolean; login_banned: boolean }>(
     'SELECT id, password_hash, frozen, login_banned FROM users WHERE account = $1',
@@ -53,7 +70,7 @@ export async function login(db: Database, form: LoginForm): Promise<{ token: str
   const matches = await passwordMatches(user?.password_hash ?? (await decoyPasswordHash()), form.password);
   if (!user || !matches) {
     // Recorded outside any transaction: the refusal below must not roll it back.
-    await db.query('INSERT INTO login_failures (account) VALUES ($1)', [form.account]);
+    await db.query('INSERT INTO login_failures (account, source) VALUES ($1, $2)', [form.account, source]);
     refuse('account_or_password_incorrect');
   }
   if (user.frozen) refuse('account_frozen');

@@ -12,7 +12,7 @@ export function registerAccountRoutes(
   beforeInfo: (userId: bigint) => Promise<unknown> = async () => undefined,
 ): void {
   registerCommand(app, authenticate, 'user/register', ({ body }) => register(db, body));
-  registerCommand(app, authenticate, 'user/login', ({ body }) => login(db, body));
+  registerCommand(app, authenticate, 'user/login', ({ body, request }) => login(db, body, request.ip));
   registerCommand(app, authenticate, 'user/logout', async ({ session }) => {
     await endSession(db, session.tokenHash);
     sessions.forgetToken(session.tokenHash);

@@ -5,6 +5,7 @@ import type { StaffRole } from '../../contract/staff.ts';
 import type { Session } from '../accounts/sessions.ts';
 import type { StaffSession } from '../staff/staffSessions.ts';
 import { refusal, succeed } from './envelope.ts';
+import { accountNamedIn, rateLimitPolicy, sendRateLimited } from './rateLimits.ts';
 import { validate } from './validation.ts';
 
 type AuthOf<P extends ApiPath> = (typeof api)[P]['auth'];
@@ -50,12 +51,27 @@ export function registerCommand<P extends ApiPath>(
   if (entry.auth === 'staff' && (!authenticators.staff || !staffRoles)) {
     throw new Error(`routes: ${path} is a staff entry and needs the staff authenticator and its roles`);
   }
+  const rateLimitKind = rateLimitPolicy[path];
   app.post(apiBasePath + path, async (request, reply) => {
+    // Rate-limited entries count every request, refused or not, before anything else is done:
+    // by address first, then by account (the session's, or the one a public entry's body names).
+    const rateLimiter = rateLimitKind ? app.commandRateLimiter : undefined;
+    const rateLimited = async (account: string | null) => {
+      const refused = rateLimiter ? await rateLimiter.check(request, rateLimitKind!, account) : null;
+      return refused ? sendRateLimited(reply, refused) : null;
+    };
     let session: Session | StaffSession | null = null;
     if (entry.auth === true) {
       const outcome = await checkSession(request, authenticators.user!);
-      if ('refusedWith' in outcome) return reply.code(401).send(refusal(outcome.refusedWith));
+      if ('refusedWith' in outcome) {
+        await rateLimited(null);
+        return reply.sent ? reply : reply.code(401).send(refusal(outcome.refusedWith));
+      }
       session = outcome;
+      if (await rateLimited(`user:${outcome.userId}`)) return reply;
+    } else if (entry.auth === false) {
+      const named = accountNamedIn(request.body);
+      if (await rateLimited(named === null ? null : `${path.split('/')[0]}:${named}`)) return reply;
     } else if (entry.auth === 'staff') {
       const outcome = await checkSession(request, authenticators.staff!);
       if ('refusedWith' in outcome) return reply.code(401).send(refusal(outcome.refusedWith));

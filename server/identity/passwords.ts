@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { changeFundPasswordRequest, changePasswordRequest, securityResponse, setFundPasswordRequest } from '../../contract/identity.ts';
 import { loginFailuresMax, loginFailureWindowMinutes } from '../accounts/accounts.ts';
+import { checkNewPassword } from '../accounts/passwordPolicy.ts';
 import { hashPassword, passwordMatches } from '../accounts/passwords.ts';
 import type { Session } from '../accounts/sessions.ts';
 import type { Database, Sql } from '../db/database.ts';
@@ -23,19 +24,20 @@ type SecurityResponse = z.output<typeof securityResponse>;
  * password counts as a failed login of the account, so guesses here and at the sign-in
  * page share one budget and neither can be used to brute-force the password.
  */
-export async function changeLoginPassword(db: Database, session: Session, form: ChangePasswordForm): Promise<void> {
+export async function changeLoginPassword(db: Database, session: Session, form: ChangePasswordForm, source: string): Promise<void> {
   const [failures] = await db.query<{ count: bigint }>(
-    'SELECT count(*) AS count FROM login_failures WHERE account = $1 AND failed_at > now() - make_interval(mins => $2)',
-    [session.account, loginFailureWindowMinutes],
+    'SELECT count(*) AS count FROM login_failures WHERE account = $1 AND source = $2 AND failed_at > now() - make_interval(mins => $3)',
+    [session.account, source, loginFailureWindowMinutes],
   );
   if ((failures?.count ?? 0n) >= BigInt(loginFailuresMax)) refuse('submit_too_frequently');
   const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [session.userId.toString()]);
   if (!user) throw new Error(`identity: session user ${session.userId} has no row`);
   if (!(await passwordMatches(user.password_hash, form.old_password))) {
     // Outside any transaction: the refusal must not roll it back.
-    await db.query('INSERT INTO login_failures (account) VALUES ($1)', [session.account]);
+    await db.query('INSERT INTO login_failures (account, source) VALUES ($1, $2)', [session.account, source]);
     refuse('wrong_original_password');
   }
+  await checkNewPassword(form.password, [session.account]);
   // Hashing is the slow part and needs no lock.
   const passwordHash = await hashPassword(form.password);
   await db.transaction(async (tx) => {

@@ -17,8 +17,8 @@ export function registerIdentityRoutes(
 ): void {
   registerCommand(app, authenticators, 'user/kyc', ({ session }) => kycStateOf(db, session.userId));
   registerCommand(app, authenticators, 'user/kycSubmit', ({ body, session }) => submitKyc(db, session.userId, body));
-  registerCommand(app, authenticators, 'user/changePassword', async ({ body, session }) => {
-    await changeLoginPassword(db, session, body);
+  registerCommand(app, authenticators, 'user/changePassword', async ({ body, session, request }) => {
+    await changeLoginPassword(db, session, body, request.ip);
     // The other sessions just ended in the database; remembered copies must not outlive them.
     sessions.forgetUser(session.userId);
     return null;

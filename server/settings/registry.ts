@@ -81,6 +81,42 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'upload',
     description: 'Largest image a user may upload, in bytes.',
   }),
+  // rate limits (server/http/rateLimits.ts). Generous: a person never meets them, and neither does the test
+  // suite, whose every request comes from one address. A sign-in's budget per account is larger than per address,
+  // so one stranger alone cannot spend it (wrong passwords lock per account and address: server/accounts/accounts.ts).
+  'rate_limit.window_minutes': define('rate_limit.window_minutes', {
+    defaultValue: 15, group: 'rate_limit', description: 'The window every rate limit counts requests in, in minutes.',
+  }),
+  'rate_limit.sign_in_per_ip': define('rate_limit.sign_in_per_ip', {
+    defaultValue: 500, group: 'rate_limit', description: 'Sign-in attempts (users and staff, second factor included) from one address in the window.',
+  }),
+  'rate_limit.sign_in_per_account': define('rate_limit.sign_in_per_account', {
+    defaultValue: 1000, group: 'rate_limit', description: 'Sign-in attempts for one account from all addresses in the window.',
+  }),
+  'rate_limit.registration_per_ip': define('rate_limit.registration_per_ip', {
+    defaultValue: 300, group: 'rate_limit', description: 'Registrations tried from one address in the window.',
+  }),
+  'rate_limit.registration_per_account': define('rate_limit.registration_per_account', {
+    defaultValue: 20, group: 'rate_limit', description: 'Registrations tried for one mobile number in the window.',
+  }),
+  'rate_limit.password_reset_per_ip': define('rate_limit.password_reset_per_ip', {
+    defaultValue: 200, group: 'rate_limit', description: 'Password-reset requests and codes tried from one address in the window.',
+  }),
+  'rate_limit.password_reset_per_account': define('rate_limit.password_reset_per_account', {
+    defaultValue: 20, group: 'rate_limit', description: 'Password-reset requests and codes tried for one account in the window.',
+  }),
+  'rate_limit.fund_password_per_ip': define('rate_limit.fund_password_per_ip', {
+    defaultValue: 500, group: 'rate_limit', description: 'Requests carrying a fund password (withdrawals, setting and changing it) from one address in the window.',
+  }),
+  'rate_limit.fund_password_per_account': define('rate_limit.fund_password_per_account', {
+    defaultValue: 100, group: 'rate_limit', description: 'Requests carrying a fund password from one user in the window.',
+  }),
+  'rate_limit.upload_per_ip': define('rate_limit.upload_per_ip', {
+    defaultValue: 500, group: 'rate_limit', description: 'Uploads tried from one address in the window, refused ones included.',
+  }),
+  'rate_limit.upload_per_account': define('rate_limit.upload_per_account', {
+    defaultValue: 100, group: 'rate_limit', description: 'Uploads tried by one user in the window, refused ones included.',
+  }),
   // currency exchange (server/fx/)
   'fx.spread_bps': define('fx.spread_bps', {
     defaultValue: 50,

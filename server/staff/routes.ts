@@ -5,7 +5,7 @@ import { createStaff, listStaff, setStaffActive } from './staff.ts';
 import { endStaffSession, staffLogin } from './staffSessions.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, db: Database, authenticators: Authenticators): void {
-  registerCommand(app, authenticators, 'admin/login', ({ body }) => staffLogin(db, body));
+  registerCommand(app, authenticators, 'admin/login', ({ body, request }) => staffLogin(db, body, request.ip));
   registerCommand(app, authenticators, 'admin/logout', async ({ session }) => {
     await endStaffSession(db, session.tokenHash);
     return null;

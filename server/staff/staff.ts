@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { listPageSize } from '../../contract/paging.ts';
 import type { StaffMember, StaffRole, staffCreateRequest, staffSetActiveRequest } from '../../contract/staff.ts';
+import { checkNewPassword } from '../accounts/passwordPolicy.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { type Database, isUniqueViolation, type Sql } from '../db/database.ts';
@@ -39,6 +40,7 @@ const snapshot = (member: StaffMember) => ({ login: member.login, name: member.n
  * or null from the command line (scripts/create-staff.ts).
  */
 export async function createStaff(db: Database, actorStaffId: bigint | null, form: StaffCreate): Promise<StaffMember> {
+  await checkNewPassword(form.password, [form.login, form.name]);
   // Hashing is the slow part and needs no lock: do it before the transaction.
   const passwordHash = await hashPassword(form.password);
   try {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { StaffRole, staffLoginRequest } from '../../contract/staff.ts';
+import { failedSignInDelayMs } from '../accounts/accounts.ts';
 import { decoyPasswordHash, passwordMatches } from '../accounts/passwords.ts';
 import { hashToken, newSessionToken } from '../accounts/sessions.ts';
 import type { Database, Sql } from '../db/database.ts';
@@ -18,19 +19,22 @@ export interface StaffSession {
 
 /** A working day: a forgotten back-office tab does not stay signed in for a month. */
 export const staffSessionLifetimeHours = 12;
-/** Failed logins allowed per staff login in the window, as for users. */
+/** Failed logins allowed per staff login and source address in the window, as for users (server/accounts/accounts.ts). */
 export const staffLoginFailuresMax = 5;
 export const staffLoginFailureWindowMinutes = 15;
 
 export type StaffLoginForm = z.output<typeof staffLoginRequest>;
 
-export async function staffLogin(db: Database, form: StaffLoginForm): Promise<{ token: string; login: string; role: StaffRole; name: string }> {
+/** `source` is the client's address: a stranger's wrong passwords lock only the stranger's address out of this login. */
+export async function staffLogin(db: Database, form: StaffLoginForm, source: string): Promise<{ token: string; login: string; role: StaffRole; name: string }> {
   const [failures] = await db.query<{ count: bigint }>(
     `SELECT count(*) AS count FROM staff_login_failures
-      WHERE login = $1 AND failed_at > now() - make_interval(mins => $2)`,
-    [form.login, staffLoginFailureWindowMinutes],
+      WHERE login = $1 AND source = $2 AND failed_at > now() - make_interval(mins => $3)`,
+    [form.login, source, staffLoginFailureWindowMinutes],
   );
-  if ((failures?.count ?? 0n) >= BigInt(staffLoginFailuresMax)) refuse('submit_too_frequently');
+  const failed = Number(failures?.count ?? 0n);
+  if (failed >= staffLoginFailuresMax) refuse('submit_too_frequently');
+  await new Promise((resolve) => setTimeout(resolve, failedSignInDelayMs(failed)));
 
   const [staff] = await db.query<{ id: bigint; password_hash: string; display_name: string; role: StaffRole; active: boolean }>(
     'SELECT id, password_hash, display_name, role, active FROM staff WHERE login = $1',
@@ -40,7 +44,7 @@ export async function staffLogin(db: Database, form: StaffLoginForm): Promise<{ 
   const matches = await passwordMatches(staff?.password_hash ?? (await decoyPasswordHash()), form.password);
   if (!staff || !matches) {
     // Outside any transaction: the refusal must not roll it back.
-    await db.query('INSERT INTO staff_login_failures (login) VALUES ($1)', [form.login]);
+    await db.query('INSERT INTO staff_login_failures (login, source) VALUES ($1, $2)', [form.login, source]);
     refuse('account_or_password_incorrect');
   }
   if (!staff.active) refuse('staff_disabled');

@@ -4,6 +4,7 @@ import { type UploadPurpose, uploadFilePath, uploadFormFields, uploadImagePath, 
 import type { Database } from '../db/database.ts';
 import { refusal, succeed } from '../http/envelope.ts';
 import { refuse } from '../http/refusal.ts';
+import { rateLimitPolicy, sendRateLimited } from '../http/rateLimits.ts';
 import { type Authenticators, checkSession } from '../http/routes.ts';
 import type { Settings } from '../settings/settings.ts';
 import { admitUpload, findUpload, readUploadFile, storeImage } from './uploads.ts';
@@ -44,6 +45,9 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ pu
 export function registerUploadRoutes(app: FastifyInstance, db: Database, authenticators: Authenticators, settings: Settings, uploadDir: string): void {
   app.post(apiBasePath + uploadImagePath, async (request, reply) => {
     const session = await checkSession(request, authenticators.user);
+    // Counted before the body is read, let alone decoded: a refused upload spends the budget as well.
+    const refused = await app.commandRateLimiter?.check(request, rateLimitPolicy[uploadImagePath]!, 'refusedWith' in session ? null : `user:${session.userId}`);
+    if (refused) return sendRateLimited(reply, refused);
     if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
     if (!request.isMultipart()) refuse('upload_file_required');
     await admitUpload(db, session.userId);

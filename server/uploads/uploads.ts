@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { UploadPurpose } from '../../contract/uploads.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
+import { imageDecodeSlots } from './decodeSlots.ts';
 import { cleanImage } from './images.ts';
 
 // Stored uploads: the cleaned image as a file under a random name in the upload folder
@@ -30,7 +31,7 @@ export async function admitUpload(sql: Sql, userId: bigint): Promise<void> {
 
 /** Checks, cleans and stores one image for `userId`. Nothing is stored when it is refused. */
 export async function storeImage(sql: Sql, uploadDir: string, userId: bigint, purpose: UploadPurpose, bytes: Buffer): Promise<StoredUpload> {
-  const image = await cleanImage(bytes);
+  const image = await imageDecodeSlots.run(() => cleanImage(bytes));
   if (!image) refuse('upload_not_an_image');
   const storedName = `${randomBytes(16).toString('hex')}.${image.extension}`;
   const path = join(uploadDir, storedName);

@@ -29,6 +29,13 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   agreement_not_accepted: msg`Please accept the user agreement to continue.`,
   account_already_exists: msg`An account with this mobile number already exists.`,
   inviter_does_not_exist: msg`This invitation code is not valid.`,
+  password_too_common: msg`This password is too common or too easy to guess. Choose a longer, less predictable one.`,
+  too_many_sign_in_attempts: msg`Too many sign-in attempts. Please wait a while and try again.`,
+  too_many_registrations: msg`Too many registration attempts. Please wait a while and try again.`,
+  too_many_password_resets: msg`Too many password-reset attempts. Please wait a while and try again.`,
+  too_many_fund_password_attempts: msg`Too many fund-password attempts. Please wait a while and try again.`,
+  too_many_uploads: msg`Too many uploads. Please wait a while and try again.`,
+  upload_busy: msg`Many photos are being checked right now. Please try again in a moment.`,
   registration_failed: msg`Registration failed. Please try again.`,
   account_or_password_incorrect: msg`Incorrect mobile number or password.`,
   account_frozen: msg`Your account is frozen. Please contact customer service.`,
@@ -287,6 +294,11 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
   lesson_too_short: (value) => msg`Keep reading: the server counts your time, and this lesson counts as studied in ${value} s.`,
   exam_lessons_not_studied: (value) => msg`Study every lesson before you take the exam: ${value} still to go.`,
   exam_retake_wait: (value) => msg`You can retake the exam in ${value} min.`,
+  too_many_sign_in_attempts: (value) => msg`Too many sign-in attempts. Try again in ${value} min.`,
+  too_many_registrations: (value) => msg`Too many registration attempts. Try again in ${value} min.`,
+  too_many_password_resets: (value) => msg`Too many password-reset attempts. Try again in ${value} min.`,
+  too_many_fund_password_attempts: (value) => msg`Too many fund-password attempts. Try again in ${value} min.`,
+  too_many_uploads: (value) => msg`Too many uploads. Try again in ${value} min.`,
 };
 
 /**
