@@ -19,6 +19,8 @@ export const auditActions = [
   'invitation.set_active',
   'kyc.approve',
   'kyc.reject',
+  // a staff member opened a user's identity photo (server/uploads/routes.ts): the user reads who and when
+  'kyc.photo_view',
   'deposit_channel.save',
   'deposit.approve',
   'deposit.reject',

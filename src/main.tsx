@@ -1,4 +1,3 @@
-import './zodConfig.ts';
 import './ui/global.css.ts';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiBasePath } from '../../contract/envelope.ts';
-import { type UploadPurpose, uploadFilePath, uploadFormFields, uploadImagePath, uploadPurposes } from '../../contract/uploads.ts';
+import {
+  kycPhotoPurposes, kycPhotoReaderRoles, type UploadPurpose, uploadFilePath, uploadFormFields, uploadImagePath, uploadPurposes,
+} from '../../contract/uploads.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { refusal, succeed } from '../http/envelope.ts';
 import { refuse } from '../http/refusal.ts';
@@ -58,18 +61,26 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, authent
     return reply.send(succeed({ upload_id: stored.uploadId.toString() }));
   });
 
-  // Owner (user session) or any staff member (staff session); everyone else gets the same
-  // 404 as for an id that does not exist, so ids reveal nothing.
+  // The owner (user session) or staff (staff session); everyone else gets the same 404 as for an id
+  // that does not exist, so ids reveal nothing. Identity photos: among staff only reviewers and admins
+  // (403 for other roles, like any entry outside a role), and each view is audited for the user to read.
   app.get<{ Params: { id: string } }>(`${apiBasePath}${uploadFilePath}/:id`, async (request, reply) => {
     const notFound = () => reply.code(404).send(refusal('not_found'));
     // Sessions first, then the row: a caller without either learns nothing, not even by timing.
     const user = await checkSession(request, authenticators.user);
     const staff = 'refusedWith' in user ? await checkSession(request, authenticators.staff) : null;
-    const isStaff = staff !== null && !('refusedWith' in staff);
-    if ('refusedWith' in user && !isStaff) return notFound();
+    const staffSession = staff !== null && !('refusedWith' in staff) ? staff : null;
+    if ('refusedWith' in user && !staffSession) return notFound();
     const upload = await findUpload(db, request.params.id);
     if (!upload) return notFound();
-    if (!isStaff && !('userId' in user && user.userId === upload.ownerUserId)) return notFound();
+    if (!staffSession && !('userId' in user && user.userId === upload.ownerUserId)) return notFound();
+    if (staffSession && kycPhotoPurposes.includes(upload.purpose)) {
+      if (!(kycPhotoReaderRoles as readonly string[]).includes(staffSession.role)) return reply.code(403).send(refusal('staff_role_not_allowed'));
+      await recordAudit(db, {
+        staffId: staffSession.staffId, action: 'kyc.photo_view', targetUserId: upload.ownerUserId, subjectKind: 'upload', subjectId: request.params.id,
+        reason: '', before: null, after: { purpose: upload.purpose },
+      });
+    }
     const data = await readUploadFile(uploadDir, upload);
     return reply
       .header('content-type', upload.mime)

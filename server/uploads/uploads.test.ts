@@ -19,6 +19,8 @@ let server: TestServer;
 let owner: TestUser;
 let stranger: TestUser;
 let reviewer: TestStaff;
+let operator: TestStaff;
+let admin: TestStaff;
 let photoWithExif: Buffer;
 
 beforeAll(async () => {
@@ -28,6 +30,8 @@ beforeAll(async () => {
   owner = await registerAndLogIn(database.db, server, '9866600001', 'UPL1');
   stranger = await registerAndLogIn(database.db, server, '9866600002', 'UPL1');
   reviewer = await createAndLogInStaff(database.db, server, 'rosa', 'reviewer');
+  operator = await createAndLogInStaff(database.db, server, 'otto', 'operator');
+  admin = await createAndLogInStaff(database.db, server, 'ada', 'admin');
   photoWithExif = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } })
     .jpeg()
     .withExif({ IFD0: { Copyright: 'Secret Location Ltd', Artist: 'Owner Phone' } })
@@ -164,10 +168,51 @@ describe('who may see an upload', () => {
     expect(forbidden.json()).toEqual(missing.json());
   });
 
+  it('upload-ids-are-random-not-sequential', async () => {
+    const ids: bigint[] = [];
+    for (let index = 0; index < 3; index++) ids.push(BigInt((await upload(owner.session, imageForm(photoWithExif, 'avatar'))).body.data.upload_id));
+    for (const id of ids) expect(id.toString()).toMatch(/^[1-9]\d{17}$/);
+    // Consecutive uploads are nowhere near each other: nothing to count or guess from one id.
+    expect(ids.slice(1).every((id, index) => id - ids[index]! !== 1n)).toBe(true);
+    expect(new Set(ids.map(String)).size).toBe(3);
+  });
+
   it('upload-owned-by-checks-owner-and-purpose', async () => {
     expect(await uploadOwnedBy(database.db, uploadId, owner.userId, 'deposit_receipt')).toBe(true);
     expect(await uploadOwnedBy(database.db, uploadId, owner.userId, 'kyc_front')).toBe(false);
     expect(await uploadOwnedBy(database.db, uploadId, stranger.userId, 'deposit_receipt')).toBe(false);
     expect(await uploadOwnedBy(database.db, 'not-a-number', owner.userId, 'deposit_receipt')).toBe(false);
+  });
+});
+
+describe('identity photos', () => {
+  let photoId: string;
+  beforeAll(async () => {
+    photoId = (await upload(owner.session, imageForm(photoWithExif, 'kyc_front'))).body.data.upload_id;
+  });
+
+  it('an-operator-gets-403-like-any-role-outside-its-roles', async () => {
+    const refused = await fetchFile(photoId, operator.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ status: 0, msg: 'staff_role_not_allowed', data: null });
+  });
+
+  it('reviewers-and-admins-see-it-and-each-view-is-in-the-owners-activity', async () => {
+    expect((await fetchFile(photoId, reviewer.headers)).statusCode).toBe(200);
+    expect((await fetchFile(photoId, admin.headers)).statusCode).toBe(200);
+    // The owner's own view is not a staff view: nothing is written for it.
+    expect((await fetchFile(photoId, owner.session)).statusCode).toBe(200);
+    const activity = await server.call('user/auditLog', { page: 1 }, owner.session);
+    const views = activity.body.data.items.filter((entry: { action: string }) => entry.action === 'kyc.photo_view');
+    expect(views).toHaveLength(2);
+    expect(views.map((entry: { subject_id: string }) => entry.subject_id)).toEqual([photoId, photoId]);
+    // The stranger's activity shows none of it.
+    const theirs = await server.call('user/auditLog', { page: 1 }, stranger.session);
+    expect(theirs.body.data.items.filter((entry: { action: string }) => entry.action === 'kyc.photo_view')).toHaveLength(0);
+  });
+
+  it('other-uploads-stay-visible-to-every-staff-role-without-an-audit-entry', async () => {
+    const receipt = (await upload(owner.session, imageForm(photoWithExif, 'deposit_receipt'))).body.data.upload_id;
+    expect((await fetchFile(receipt, operator.headers)).statusCode).toBe(200);
   });
 });

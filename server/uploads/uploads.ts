@@ -42,6 +42,7 @@ export async function storeImage(sql: Sql, uploadDir: string, userId: bigint, pu
     refuse('upload_failed');
   }
   try {
+    // The id is random (the column's default, migration 0029): it says nothing about other uploads.
     const [row] = await sql.query<{ id: bigint }>(
       `INSERT INTO uploads (owner_user_id, purpose, stored_name, mime, bytes, width, height)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -70,6 +71,7 @@ export async function uploadOwnedBy(sql: Sql, uploadId: string | bigint, userId:
 
 export interface UploadRecord {
   ownerUserId: bigint;
+  purpose: UploadPurpose;
   storedName: string;
   mime: string;
 }
@@ -77,11 +79,11 @@ export interface UploadRecord {
 /** An upload's owner and file, or null when there is no such upload. */
 export async function findUpload(sql: Sql, uploadId: string): Promise<UploadRecord | null> {
   if (!/^[1-9]\d{0,17}$/.test(uploadId)) return null;
-  const [row] = await sql.query<{ owner_user_id: bigint; stored_name: string; mime: string }>(
-    'SELECT owner_user_id, stored_name, mime FROM uploads WHERE id = $1',
+  const [row] = await sql.query<{ owner_user_id: bigint; purpose: UploadPurpose; stored_name: string; mime: string }>(
+    'SELECT owner_user_id, purpose, stored_name, mime FROM uploads WHERE id = $1',
     [uploadId],
   );
-  return row ? { ownerUserId: row.owner_user_id, storedName: row.stored_name, mime: row.mime } : null;
+  return row ? { ownerUserId: row.owner_user_id, purpose: row.purpose, storedName: row.stored_name, mime: row.mime } : null;
 }
 
 /** The stored bytes of an upload. stored_name is checked by the table (32 hex digits and an extension): it cannot leave the folder. */

@@ -13,6 +13,7 @@ export const auditActionNames = {
   'invitation.set_active': msg`Invitation code activated or deactivated`,
   'kyc.approve': msg`KYC approved`,
   'kyc.reject': msg`KYC rejected`,
+  'kyc.photo_view': msg`KYC photo viewed`,
   'deposit_channel.save': msg`Deposit channel saved`,
   'deposit.approve': msg`Deposit approved`,
   'deposit.reject': msg`Deposit rejected`,

@@ -17,6 +17,7 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'invitation.set_active': msg`Invitation code switched on or off`,
   'kyc.approve': msg`Identity verification approved`,
   'kyc.reject': msg`Identity verification rejected`,
+  'kyc.photo_view': msg`Identity photo viewed by staff`,
   'deposit_channel.save': msg`Deposit channel changed`,
   'deposit.approve': msg`Deposit approved`,
   'deposit.reject': msg`Deposit rejected`,
