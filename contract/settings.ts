@@ -21,6 +21,18 @@ export const settingValueSchemas = {
   'fund_password.max_failures': wholeNumberFrom(1, 100),
   'fund_password.lockout_minutes': wholeNumberFrom(1, 7 * 24 * 60),
   'upload.max_bytes': wholeNumberFrom(64 * 1024, 20 * 1024 * 1024),
+  // rate limits (server/http/rateLimits.ts): requests per client address and per account in each window
+  'rate_limit.window_minutes': wholeNumberFrom(1, 24 * 60),
+  'rate_limit.sign_in_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.sign_in_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.registration_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.registration_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.password_reset_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.password_reset_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.fund_password_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.fund_password_per_account': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.upload_per_ip': wholeNumberFrom(1, 1_000_000),
+  'rate_limit.upload_per_account': wholeNumberFrom(1, 1_000_000),
   // currency exchange (server/fx/): the spread, a quote's life, limits, the rates the ECB does not publish
   'fx.spread_bps': wholeNumberFrom(0, 1000),
   // the pairs of the three markets' currencies publish their own spread; every other pair pays fx.spread_bps
@@ -74,18 +86,6 @@ export const settingValueSchemas = {
   'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
   'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
   'promotion.fee_rebate_cap': positiveRupees,
-  // rate limits (server/http/rateLimits.ts): requests per client address and per account in each window
-  'rate_limit.window_minutes': wholeNumberFrom(1, 24 * 60),
-  'rate_limit.sign_in_per_ip': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.sign_in_per_account': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.registration_per_ip': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.registration_per_account': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.password_reset_per_ip': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.password_reset_per_account': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.fund_password_per_ip': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.fund_password_per_account': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.upload_per_ip': wholeNumberFrom(1, 1_000_000),
-  'rate_limit.upload_per_account': wholeNumberFrom(1, 1_000_000),
   ...tradingSettingSchemas,
 } as const;
 
