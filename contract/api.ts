@@ -154,6 +154,8 @@ import { fundCommands } from './funds.ts';
 import { courseCommands } from './course.ts';
 import { preferenceCommands } from './preference.ts';
 import { promotionCommands } from './promotion.ts';
+import { recoveryCommands } from './recovery.ts';
+import { siteContentCommands } from './siteContent.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
@@ -296,6 +298,9 @@ export const api = {
   ...courseCommands,
   ...preferenceCommands,
   ...promotionCommands,
+  // account recovery and its demo outbox; staff-edited site content and news (issue 16)
+  ...recoveryCommands,
+  ...siteContentCommands,
 } as const;
 
 export type Api = typeof api;

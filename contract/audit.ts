@@ -45,6 +45,14 @@ export const auditActions = [
   'fund.save',
   'fund.withdraw',
   'fund.end',
+  // issue 16: a user's own password reset (no staff member: staff_role null), site content and news
+  'user.password_reset',
+  'site.update',
+  'site.set_logo',
+  'news.create',
+  'news.edit',
+  'news.publish',
+  'news.unpublish',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -99,7 +99,7 @@ export const reviewRequest = z.object({ id: idString, decision: z.enum(reviewDec
 // Passwords. The login password follows the registration rules; the fund password is a
 // separate six-digit PIN asked for before money leaves the account.
 
-const newLoginPassword = z.string({ error: 'password_required' }).min(1, 'password_required').min(passwordLengthMin, 'password_too_short').max(passwordLengthMax, 'password_too_long');
+export const newLoginPassword = z.string({ error: 'password_required' }).min(1, 'password_required').min(passwordLengthMin, 'password_too_short').max(passwordLengthMax, 'password_too_long');
 
 export const changePasswordRequest = z
   .object({

@@ -254,6 +254,12 @@ export const messageKeys = [
   'exam_attempt_not_found',
   'exam_attempt_expired',
   'exam_answers_mismatch',
+  // account recovery (server/recovery/): a missing code; a wrong, expired or spent one; one tried too often
+  'reset_code_required',
+  'reset_code_invalid',
+  'reset_code_attempts_exceeded',
+  // staff-edited site content (server/siteContent/): a logo that is not a whole PNG, JPEG or WebP
+  'logo_image_invalid',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

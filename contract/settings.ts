@@ -86,6 +86,10 @@ export const settingValueSchemas = {
   'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
   'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
   'promotion.fee_rebate_cap': positiveRupees,
+  // account recovery (server/recovery/): a reset code's life, wrong tries per code, codes per number per hour
+  'password_reset.code_minutes': wholeNumberFrom(1, 60),
+  'password_reset.attempts_max': wholeNumberFrom(1, 10),
+  'password_reset.codes_per_hour': wholeNumberFrom(1, 20),
   ...tradingSettingSchemas,
 } as const;
 
@@ -95,7 +99,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit', 'password_reset'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -79,6 +79,10 @@ import { seedDemoPreferenceTrades } from './preference/demoTrades.ts';
 import { registerPreferenceRoutes } from './preference/routes.ts';
 import { type FeeRebateJob, startFeeRebateJob } from './promotion/rebateJob.ts';
 import { registerPromotionRoutes } from './promotion/routes.ts';
+import { type BackgroundSender, backgroundSender, type Notifier, notifierFromEnv } from './notifier/notifier.ts';
+import { registerNotifierRoutes } from './notifier/routes.ts';
+import { registerRecoveryRoutes } from './recovery/routes.ts';
+import { registerSiteContentRoutes } from './siteContent/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -113,6 +117,8 @@ export interface AppOptions {
    * lockouts count per client address, and HSTS is sent only over TLS, so this must name the real proxy.
    */
   trustProxy?: boolean | string | string[];
+  /** Where one-time codes go (server/notifier/): by default SMS_PROVIDER_URL's provider, or the demo outbox in demo mode. */
+  notifier?: Notifier;
 }
 
 export interface App {
@@ -145,6 +151,8 @@ export interface App {
   funds: FundEngine;
   /** Settles the fee-rebate promotion after each IST day (server/promotion/rebateJob.ts); tests run it through a day by hand. */
   feeRebateJob: FeeRebateJob;
+  /** Messages on their way out through the notifier (password-reset codes); tests wait for them with settled(). */
+  notifications: BackgroundSender;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -169,6 +177,7 @@ export async function buildApp({
   fundNavIntervalMs = 60_000,
   copyTradingExamPassed = hasPassedCopyTradingExam,
   trustProxy = false,
+  notifier,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true, trustProxy };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -228,6 +237,12 @@ export async function buildApp({
   registerStaffRoutes(http, db, authenticators);
   registerAccountAdminRoutes(http, db, authenticators, sessions, valuation);
   registerSettingsRoutes(http, db, authenticators, settings);
+  // Account recovery: codes go out through the notifier; the demo outbox is read in the back office.
+  const notifications = backgroundSender(notifier ?? notifierFromEnv(process.env, db, demoMode, logger), { logger });
+  registerRecoveryRoutes(http, authenticators, { db, settings, now, sender: notifications, forgetUser: (userId) => sessions.forgetUser(userId) });
+  registerNotifierRoutes(http, db, authenticators);
+  // Site content staff edit: the firm's entries, its logo, news in three languages.
+  registerSiteContentRoutes(http, db, authenticators);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
   registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
@@ -324,6 +339,7 @@ export async function buildApp({
     await vipLevelJob.stop();
     await funds.stop();
     await feeRebateJob.stop();
+    await notifications.settled();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -338,6 +354,6 @@ export async function buildApp({
   });
   return {
     http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob,
-    funds, feeRebateJob,
+    funds, feeRebateJob, notifications,
   };
 }

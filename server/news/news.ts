@@ -2,10 +2,11 @@ import type { ReaderLanguage } from '../../contract/language.ts';
 import type { Sql } from '../db/database.ts';
 import { refuse } from '../http/refusal.ts';
 
-// Stored news. Items are added by staff (see scripts/add-news.ts) and never edited: a
-// correction is a new item. An item is written in English; its translations, added with it
-// or later, give the reader their own language, and a reader whose language an item has no
-// translation for reads the English.
+// Stored news. Items are written by staff in the back office (newsAdmin.ts: written in the three
+// languages, edited and unpublished there, every change audited) or added by scripts/add-news.ts.
+// An item is written in English; its translations give the reader their own language, and a
+// reader whose language an item has no translation for reads the English. Unpublished items are
+// not read here at all.
 
 export const newsPageSize = 20;
 
@@ -42,14 +43,14 @@ function toItem(row: Omit<NewsRow, 'body'>) {
 
 export async function listNews(sql: Sql, page: number, lang: ReaderLanguage = 'en') {
   const rows = await sql.query<Omit<NewsRow, 'body'>>(
-    `SELECT ${readerColumns} FROM ${inReaderLanguage} ORDER BY n.published_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
+    `SELECT ${readerColumns} FROM ${inReaderLanguage} WHERE n.unpublished_at IS NULL ORDER BY n.published_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
     [lang, newsPageSize, (page - 1) * newsPageSize],
   );
   return rows.map(toItem);
 }
 
 export async function newsDetail(sql: Sql, id: string, lang: ReaderLanguage = 'en') {
-  const [row] = await sql.query<NewsRow>(`SELECT ${readerColumns}, COALESCE(t.body, n.body) AS body FROM ${inReaderLanguage} WHERE n.id = $2`, [lang, id]);
+  const [row] = await sql.query<NewsRow>(`SELECT ${readerColumns}, COALESCE(t.body, n.body) AS body FROM ${inReaderLanguage} WHERE n.id = $2 AND n.unpublished_at IS NULL`, [lang, id]);
   if (!row) refuse('not_found');
   return { ...toItem(row), body: row.body };
 }

@@ -323,6 +323,21 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'promotion',
     description: 'The most one user receives from the fee rebate in all, in rupees.',
   }),
+  'password_reset.code_minutes': define('password_reset.code_minutes', {
+    defaultValue: 10,
+    group: 'password_reset',
+    description: 'How long a password-reset code stays valid, in minutes.',
+  }),
+  'password_reset.attempts_max': define('password_reset.attempts_max', {
+    defaultValue: 5,
+    group: 'password_reset',
+    description: 'Wrong tries a password-reset code allows before it is spent.',
+  }),
+  'password_reset.codes_per_hour': define('password_reset.codes_per_hour', {
+    defaultValue: 3,
+    group: 'password_reset',
+    description: 'Password-reset codes one mobile number may be sent per hour.',
+  }),
   ...tradingSettingDefinitions(),
 };
 

@@ -6,6 +6,7 @@ import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App, type AppOptions } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import type { FxRateData } from '../fx/fxRates.ts';
+import { outboxNotifier } from '../notifier/outbox.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
 import type { TradingRules } from '../trading/rules.ts';
 
@@ -35,7 +36,7 @@ export async function startTestServer(
   db: Database,
   options: {
     demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
-    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed'];
+    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed']; notifier?: AppOptions['notifier'];
   } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
@@ -54,6 +55,8 @@ export async function startTestServer(
     // Fund cycles run when a test asks (app.funds.runOnce) unless it wants the timer.
     fundNavIntervalMs: options.fundNavIntervalMs ?? 3_600_000,
     copyTradingExamPassed: options.copyTradingExamPassed,
+    // Codes a test asks for land in the demo outbox, where it reads them.
+    notifier: options.notifier ?? outboxNotifier(db),
   });
   await app.http.ready();
   return {

@@ -39,6 +39,9 @@ export const backOfficePages = [
   { path: '/admin/invitations', page: backOfficePage('InvitationsPage') },
   { path: '/admin/channels', page: backOfficePage('ChannelsPage') },
   { path: '/admin/settings', page: backOfficePage('SettingsPage') },
+  { path: '/admin/site', page: backOfficePage('SiteContentPage') },
+  { path: '/admin/news', page: backOfficePage('NewsAdminPage') },
+  { path: '/admin/outbox', page: backOfficePage('DemoOutboxPage') },
   { path: '/admin/audit', page: backOfficePage('AuditPage') },
   { path: '/admin/staff', page: backOfficePage('StaffPage') },
 ] as const;

@@ -58,6 +58,7 @@ describe('route search params', () => {
         '/information/fundRecord',
         '/information/recharge',
         '/login/register',
+        '/login/resetPassword',
         '/market/index',
         '/market/market',
         '/market/marketBuy',

@@ -72,6 +72,8 @@ export const defaultChartPeriod: CandlePeriod = 'time_share';
 
 /** /login/register?invite_code=DEMO100: an advisor's link may carry the invitation code. */
 export const registerSearch = routeSearch({ invite_code: searchText.transform((code) => code.slice(0, 32)).catch('') });
+/** /login/resetPassword?account=9876543210: the number the code was asked for, carried from the forgot-password page. */
+export const resetPasswordSearch = routeSearch({ account: searchText.transform((account) => account.slice(0, 10)).catch('') });
 
 /** The rankings on /market/index (its Quotes tab) and /market/market: ?rank=losers. */
 export const rankingSearch = routeSearch({ rank: oneOf(rankTypes, 'gainers') });

@@ -18,6 +18,7 @@ import {
   placementSearch,
   rankingSearch,
   registerSearch,
+  resetPasswordSearch,
   vipSearch,
 } from './routeSearch.ts';
 
@@ -68,6 +69,8 @@ const pages = {
   login: { load: () => import('../features/auth/LoginPage.tsx'), exportName: 'LoginPage' },
   register: { load: () => import('../features/auth/RegisterPage.tsx'), exportName: 'RegisterPage' },
   reLogin: { load: () => import('../features/auth/ReLoginPage.tsx'), exportName: 'ReLoginPage' },
+  forgotPassword: { load: () => import('../features/auth/ForgotPasswordPage.tsx'), exportName: 'ForgotPasswordPage' },
+  resetPassword: { load: () => import('../features/auth/ForgotPasswordPage.tsx'), exportName: 'ResetPasswordPage' },
   home: { load: () => import('../features/home/HomePage.tsx'), exportName: 'HomePage' },
   mine: { load: () => import('../features/mine/MinePage.tsx'), exportName: 'MinePage' },
   language: { load: () => import('../features/mine/LanguagePage.tsx'), exportName: 'LanguagePage' },
@@ -147,6 +150,8 @@ export const routeTable: readonly RouteEntry[] = [
   open('/login/login', msg`Sign in`, pages.login, bare),
   open('/login/register', msg`Create account`, pages.register, backChrome, registerSearch),
   open('/login/reLogin', msg`Session expired`, pages.reLogin, bare),
+  open('/login/forgotPassword', msg`Forgot password`, pages.forgotPassword),
+  open('/login/resetPassword', msg`Reset password`, pages.resetPassword, backChrome, resetPasswordSearch),
 
   // Home and the products reached from it.
   signedIn('/home/index', msg`Home`, pages.home, tabRoot('none')),

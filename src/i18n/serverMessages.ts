@@ -229,6 +229,10 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   exam_attempt_not_found: msg`This exam attempt does not exist. Start the exam again.`,
   exam_attempt_expired: msg`The time for this attempt ran out before it was submitted. Start a new attempt.`,
   exam_answers_mismatch: msg`Answer every question of this attempt, choosing one of its options, then submit again.`,
+  reset_code_required: msg`Enter the 6-digit code from the message.`,
+  reset_code_invalid: msg`This code is wrong or has expired. Check the message, or ask for a new code.`,
+  reset_code_attempts_exceeded: msg`Too many wrong codes. Ask for a new code.`,
+  logo_image_invalid: msg`The logo must be a whole PNG, JPEG or WebP image.`,
 };
 
 const unknownRefusal = msg`The request could not be completed. Please try again.`;

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/commandBus.ts';
-import { openCustomerService } from '../../app/customerService.ts';
 import { Button, Checkbox } from '../../ui/widgets.tsx';
 import { AuthTopBar } from './AuthTopBar.tsx';
 import * as styles from './auth.css.ts';
@@ -50,9 +49,9 @@ export function LoginPage() {
           <Checkbox checked={remember} onChange={setRemember}>
             <Trans>Remember account</Trans>
           </Checkbox>
-          <button type="button" className={styles.textLink} onClick={() => openCustomerService()}>
+          <Link to="/login/forgotPassword" className={styles.textLink} data-testid="forgot-password">
             <Trans>Forgot password?</Trans>
-          </button>
+          </Link>
         </div>
         <Button type="submit" block busy={busy}>
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}

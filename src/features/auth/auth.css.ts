@@ -23,6 +23,7 @@ export const brandMark = style({
   fontWeight: 700,
   fontSize: '20px',
 });
+export const brandLogo = style({ height: '40px', maxWidth: '160px', objectFit: 'contain' });
 export const brandName = style({ fontWeight: 700, fontSize: vars.fontSize.title, letterSpacing: '-0.01em' });
 // The brand on the left; the language switch and customer service on the right.
 export const topBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });

@@ -19,6 +19,9 @@ export { BackOfficeHome, BackOfficeLayout } from './layout/BackOfficeLayout.tsx'
 export { StaffLoginPage } from './session/StaffLoginPage.tsx';
 export { SettingsPage } from './settings/SettingsPage.tsx';
 export { StaffPage } from './staff/StaffPage.tsx';
+export { DemoOutboxPage } from './outbox/DemoOutboxPage.tsx';
+export { NewsAdminPage } from './siteContent/NewsAdminPage.tsx';
+export { SiteContentPage } from './siteContent/SiteContentPage.tsx';
 export { UserDetailPage } from './users/UserDetailPage.tsx';
 export { UsersPage } from './users/UsersPage.tsx';
 export { VipAdminPage } from './vip/VipAdminPage.tsx';

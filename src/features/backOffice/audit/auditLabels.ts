@@ -38,6 +38,13 @@ export const auditActionNames = {
   'fund.save': msg`Strategy fund saved`,
   'fund.withdraw': msg`Strategy fund withdrawn`,
   'fund.end': msg`Strategy fund ended early`,
+  'user.password_reset': msg`Password reset by the user with a code`,
+  'site.update': msg`Site information changed`,
+  'site.set_logo': msg`Logo uploaded`,
+  'news.create': msg`News article published`,
+  'news.edit': msg`News article edited`,
+  'news.publish': msg`News article published again`,
+  'news.unpublish': msg`News article unpublished`,
 } satisfies Record<string, MessageDescriptor>;
 
 type UnnamedAction = Exclude<AuditAction, keyof typeof auditActionNames>;
@@ -57,4 +64,6 @@ export const auditSubjectKinds: Record<string, MessageDescriptor> = {
   deposit_channel: msg`Deposit channel`,
   deposit: msg`Deposit`,
   withdrawal: msg`Withdrawal`,
+  site_config: msg`Site information`,
+  news: msg`News article`,
 };

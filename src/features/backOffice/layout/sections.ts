@@ -33,6 +33,9 @@ const sections: Record<BackOfficePagePath, Omit<BackOfficeSection, 'path'>> = {
   '/admin/invitations': { title: msg`Invitation codes`, gate: 'admin/invitations/list', navIcon: 'ipo' },
   '/admin/channels': { title: msg`Deposit channels`, gate: 'admin/channels/list', navIcon: 'vault' },
   '/admin/settings': { title: msg`Configuration`, gate: 'admin/settings/list', navIcon: 'sliders' },
+  '/admin/site': { title: msg`Site information`, gate: 'admin/site/list', navIcon: 'info' },
+  '/admin/news': { title: msg`News`, gate: 'admin/news/list', navIcon: 'list' },
+  '/admin/outbox': { title: msg`Demo outbox`, gate: 'admin/outbox/list', navIcon: 'bell' },
   '/admin/audit': { title: msg`Audit log`, gate: 'admin/audit/list', navIcon: 'clock' },
   '/admin/staff': { title: msg`Staff`, gate: 'admin/staff/list', navIcon: 'user' },
 };

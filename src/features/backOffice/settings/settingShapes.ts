@@ -86,6 +86,10 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'promotion.fee_rebate_days': { kind: 'integer', unit: 'days' },
   'promotion.fee_rebate_percent': { kind: 'integer', unit: 'percent' },
   'promotion.fee_rebate_cap': { kind: 'rupees' },
+  // account recovery (server/recovery/)
+  'password_reset.code_minutes': { kind: 'integer', unit: 'minutes' },
+  'password_reset.attempts_max': { kind: 'integer', unit: 'count' },
+  'password_reset.codes_per_hour': { kind: 'integer', unit: 'count' },
   ...tradingSettingInputs(),
 };
 
@@ -173,6 +177,9 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
     description: msg`A lesson counts as studied only when strictly more than this many seconds pass on the server's clock between opening and completing it.`,
   },
   'course.exam_retake_minutes': { title: msg`Exam retake wait`, description: msg`Minutes a user waits after a failed exam before a new attempt (0: at once).` },
+  'password_reset.code_minutes': { title: msg`Reset code lifetime`, description: msg`Minutes a password-reset code sent by SMS stays valid.` },
+  'password_reset.attempts_max': { title: msg`Wrong tries per reset code`, description: msg`Wrong codes allowed before a reset code is spent and a new one is needed.` },
+  'password_reset.codes_per_hour': { title: msg`Reset codes per number per hour`, description: msg`Password-reset codes one mobile number may be sent in an hour; further requests send nothing.` },
 };
 
 export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDescriptor> = {
@@ -191,6 +198,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   course: msg`Courseware and exam`,
   promotion: msg`Promotions`,
   rate_limit: msg`Rate limits`,
+  password_reset: msg`Password reset`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

@@ -64,7 +64,7 @@ function ActivityRow({ entry }: { entry: AuditEntry }) {
       <span className={styles.rowBody}>
         <strong className={styles.rowText}>{action}</strong>
         <span className={styles.rowMeta}>
-          {role ? <Trans>By {role} {name}</Trans> : <Trans>By the system</Trans>} · {formatIstDateTime(entry.created_at, locale)}
+          {role ? <Trans>By {role} {name}</Trans> : entry.action === 'user.password_reset' ? <Trans>By you</Trans> : <Trans>By the system</Trans>} · {formatIstDateTime(entry.created_at, locale)}
         </span>
         {reason ? <span className={styles.rowText}>{t`Reason: ${reason}`}</span> : null}
         {changes.map((change, index) => (

@@ -42,6 +42,13 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'fund.save': msg`Strategy fund saved`,
   'fund.withdraw': msg`Strategy fund withdrawn`,
   'fund.end': msg`Strategy fund ended early`,
+  'user.password_reset': msg`Password reset with a code sent to your number`,
+  'site.update': msg`Site information changed`,
+  'site.set_logo': msg`Logo changed`,
+  'news.create': msg`News article published`,
+  'news.edit': msg`News article edited`,
+  'news.publish': msg`News article published again`,
+  'news.unpublish': msg`News article unpublished`,
 };
 
 export const staffRoleLabels: Record<StaffRole, MessageDescriptor> = {
@@ -57,6 +64,7 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   active: msg`Active`,
   vip: msg`VIP`,
   reason: msg`Reason`,
+  sessions_ended: msg`Sessions ended`,
 };
 
 export type Change = { field: string; before: string; after: string };
