@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readerLanguageField } from './language.ts';
-import { parseRupees } from './money.ts';
+import { parseRupees, withinWholeDigits } from './money.ts';
 import { idString, pageField, pageOf, optionalReasonField, reasonField } from './paging.ts';
 import { hoursRange, timeWindow } from './settings.ts';
 import { idempotencyKey, statementLine } from './trading.ts';
@@ -14,6 +14,8 @@ export const amountField = z
   .string({ error: 'amount_required' })
   .trim()
   .min(1, 'amount_required')
+  // Too many digits is a malformed field, refused before any arithmetic (contract/money.ts).
+  .refine((text) => withinWholeDigits(text), { message: 'invalid_field', abort: true })
   .refine((text) => {
     const paise = parseRupees(text);
     return paise !== null && paise > 0n;

@@ -115,6 +115,8 @@ export async function requestDeposit(context: FundingContext, userId: bigint, fo
   if (!(await uploadOwnedBy(db, form.receipt_upload_id, userId, 'deposit_receipt'))) refuse('upload_deposit_receipt_first');
   const minimumPaise = settings.paise('deposit.minimum');
   if (amountPaise < minimumPaise) refuse('deposit_below_minimum', formatRupees(minimumPaise));
+  const maximumPaise = settings.paise('deposit.maximum');
+  if (amountPaise > maximumPaise) refuse('deposit_above_maximum', formatRupees(maximumPaise));
   const window = settings.get('deposit.window');
   if (!isWithinWindow(window, context.now())) refuse('deposit_outside_window', windowText(window));
 
