@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { ApiPath, RequestOf } from '../../contract/api.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App, type AppOptions } from '../app.ts';
@@ -8,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import type { FxRateData } from '../fx/fxRates.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
 import type { TradingRules } from '../trading/rules.ts';
+import { testLogger } from './testLogs.ts';
 
 export interface CallResult {
   httpStatus: number;
@@ -36,6 +38,8 @@ export async function startTestServer(
   options: {
     demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
     fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed'];
+    /** Where the server logs; by default the suite's log files that scripts/check-logs.mjs reads (testLogs.ts). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
@@ -54,6 +58,7 @@ export async function startTestServer(
     // Fund cycles run when a test asks (app.funds.runOnce) unless it wants the timer.
     fundNavIntervalMs: options.fundNavIntervalMs ?? 3_600_000,
     copyTradingExamPassed: options.copyTradingExamPassed,
+    logger: options.logger ?? testLogger(),
   });
   await app.http.ready();
   return {
