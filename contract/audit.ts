@@ -21,6 +21,7 @@ export const auditActions = [
   'kyc.reject',
   'deposit_channel.save',
   'deposit.approve',
+  'deposit.first_approve',
   'deposit.reject',
   'withdrawal.first_approve',
   'withdrawal.pay',

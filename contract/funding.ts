@@ -93,6 +93,8 @@ export const channelSaveRequest = z.object({
 
 // ---- deposits ------------------------------------------------------------------------
 export const depositStatuses = ['pending', 'approved', 'rejected'] as const;
+/** Staff also see a deposit above the four-eyes amount with its first approval given; for the user it is still pending. */
+export const adminDepositStatuses = ['pending', 'first_approved', 'approved', 'rejected'] as const;
 
 export const depositRequest = z.object({
   channel_id: z.string({ error: 'channel_required' }).regex(/^[1-9]\d{0,17}$/, 'channel_required'),
@@ -189,8 +191,16 @@ export const statementCsvQuery = z.object({
 });
 
 // ---- back office: review queues ---------------------------------------------------------
-export const adminDepositRow = deposit.extend({ user_id: z.string(), account: z.string(), reviewer: z.string().nullable() });
-export const adminDepositsListRequest = z.object({ page: pageField, status: z.enum(depositStatuses, 'invalid_field').optional() });
+export const adminDepositRow = deposit.extend({
+  status: z.enum(adminDepositStatuses),
+  user_id: z.string(),
+  account: z.string(),
+  /** Whether this one needs a second approver (amount above the deposit four-eyes setting). */
+  needs_second_approver: z.boolean(),
+  first_approver: z.string().nullable(),
+  reviewer: z.string().nullable(),
+});
+export const adminDepositsListRequest = z.object({ page: pageField, status: z.enum(adminDepositStatuses, 'invalid_field').optional() });
 export const adminDepositsListResponse = pageOf(adminDepositRow);
 
 export const adminWithdrawalRow = withdrawal.extend({

@@ -118,6 +118,36 @@ describe('amounts', () => {
   });
 });
 
+describe('four-eyes deposits', () => {
+  it('a-deposit-above-the-threshold-needs-two-different-reviewers-before-anything-is-credited', async () => {
+    const user = await world.newUser();
+    const reported = await call('user/deposit', await depositForm(user, { amount: '1000000.01' }), user.session);
+    expect(reported.body.msg).toBe('ok');
+    const id = reported.body.data.id as string;
+    const before = await userBalances(world.db, user.userId);
+    const review = (headers: typeof world.reviewer.headers) => call('admin/deposits/review', { id, decision: 'approve', reason: 'Seen on the statement' }, headers);
+    const first = await review(world.reviewer.headers);
+    expect(first.body.data).toMatchObject({ status: 'first_approved', needs_second_approver: true, first_approver: expect.any(String), reviewer: null });
+    expect(await userBalances(world.db, user.userId)).toEqual(before);
+    // The user still reads it as pending, and may not report another meanwhile.
+    expect((await call('user/depositList', { page: 1 }, user.session)).body.data.items[0].status).toBe('pending');
+    expect((await call('user/deposit', await depositForm(user), user.session)).body.msg).toBe('deposit_pending');
+    expect((await review(world.reviewer.headers)).body.msg).toBe('second_approver_must_differ');
+    const second = await review(world.secondReviewer.headers);
+    expect(second.body.data).toMatchObject({ status: 'approved', reviewer: expect.any(String) });
+    expect((await userBalances(world.db, user.userId)).cash - before.cash).toBe(100_000_001n);
+    const actions = await world.db.query<{ action: string }>("SELECT action FROM audit_log WHERE subject_kind = 'deposit' AND subject_id = $1 ORDER BY id", [id]);
+    expect(actions.map((row) => row.action)).toEqual(['deposit.first_approve', 'deposit.approve']);
+  });
+
+  it('a-deposit-at-the-threshold-needs-one-reviewer', async () => {
+    const user = await world.newUser();
+    const reported = await call('user/deposit', await depositForm(user, { amount: '1000000.00' }), user.session);
+    const approved = await call('admin/deposits/review', { id: reported.body.data.id, decision: 'approve', reason: 'Seen' }, world.reviewer.headers);
+    expect(approved.body.data).toMatchObject({ status: 'approved', needs_second_approver: false });
+  });
+});
+
 describe('a replayed withdrawal', () => {
   it('with-the-same-key-and-a-wrong-fund-password-is-refused-as-a-wrong-fund-password', async () => {
     const user = await world.newUser();

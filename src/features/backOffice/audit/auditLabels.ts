@@ -15,6 +15,7 @@ export const auditActionNames = {
   'kyc.reject': msg`KYC rejected`,
   'deposit_channel.save': msg`Deposit channel saved`,
   'deposit.approve': msg`Deposit approved`,
+  'deposit.first_approve': msg`Deposit approved (first of two)`,
   'deposit.reject': msg`Deposit rejected`,
   'withdrawal.first_approve': msg`Withdrawal approved (first of two)`,
   'withdrawal.pay': msg`Withdrawal paid out`,
