@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userBalances } from '../ledger/userBalances.ts';
 import {
   depositAndApprove,
+  depositFormOf,
   type FundingUser,
   type FundingWorld,
   fundingSnapshot,
   newKey,
   openFundingWorld,
   testFundPassword,
-  uploadRow,
 } from './fundingTestKit.ts';
 
 let world: FundingWorld;
@@ -27,16 +27,7 @@ afterAll(async () => {
 
 const call = (...args: Parameters<FundingWorld['server']['call']>) => world.server.call(...args);
 
-async function depositForm(user: FundingUser, changes: Record<string, unknown> = {}) {
-  return {
-    channel_id: world.channelId,
-    amount: '7500.00',
-    reference: 'UTR123456789',
-    receipt_upload_id: await uploadRow(world.db, user.userId, 'deposit_receipt'),
-    idempotency_key: newKey('deposit'),
-    ...changes,
-  };
-}
+const depositForm = (user: FundingUser, changes: Record<string, unknown> = {}) => depositFormOf(world, user, changes);
 
 describe('text at the edge', () => {
   it('a-nul-byte-in-a-text-field-is-refused-by-name-and-stores-nothing', async () => {

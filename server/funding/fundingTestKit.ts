@@ -138,6 +138,18 @@ export async function openFundingWorld(prefix: string): Promise<FundingWorld> {
   };
 }
 
+/** A deposit report as the app sends it, with a fresh receipt of the user's and a fresh key. */
+export async function depositFormOf(world: FundingWorld, user: FundingUser, changes: Record<string, unknown> = {}) {
+  return {
+    channel_id: world.channelId,
+    amount: '7500.00',
+    reference: 'UTR123456789',
+    receipt_upload_id: await uploadRow(world.db, user.userId, 'deposit_receipt'),
+    idempotency_key: newKey('deposit'),
+    ...changes,
+  };
+}
+
 /** Reports a deposit with a fresh receipt and has it approved: the user then holds `rupees` to withdraw. */
 export async function depositAndApprove(world: FundingWorld, user: FundingUser, rupees: string): Promise<string> {
   const receipt = await uploadRow(world.db, user.userId, 'deposit_receipt');
