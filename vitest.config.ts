@@ -33,7 +33,8 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           // Market data, candles, recordings and the stream never touch the database: once is enough.
-          exclude: ['server/market/{feeds,stream,candles,recording}/**', 'server/trading/matching/**'],
+          // The route fuzz (server/http/fuzz.test.ts) tests the HTTP edge, the same on either engine: once, on PGlite, keeps CI within its time.
+          exclude: ['server/market/{feeds,stream,candles,recording}/**', 'server/trading/matching/**', 'server/http/fuzz.test.ts'],
           env: { LEDGERLINE_TEST_DB: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

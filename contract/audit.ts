@@ -23,6 +23,7 @@ export const auditActions = [
   'kyc.photo_view',
   'deposit_channel.save',
   'deposit.approve',
+  'deposit.first_approve',
   'deposit.reject',
   'withdrawal.first_approve',
   'withdrawal.pay',

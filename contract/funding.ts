@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readerLanguageField } from './language.ts';
-import { parseRupees } from './money.ts';
+import { parseRupees, withinWholeDigits } from './money.ts';
 import { idString, pageField, pageOf, optionalReasonField, reasonField } from './paging.ts';
 import { hoursRange, timeWindow } from './settings.ts';
 import { idempotencyKey, statementLine } from './trading.ts';
@@ -14,6 +14,8 @@ export const amountField = z
   .string({ error: 'amount_required' })
   .trim()
   .min(1, 'amount_required')
+  // Too many digits is a malformed field, refused before any arithmetic (contract/money.ts).
+  .refine((text) => withinWholeDigits(text), { message: 'invalid_field', abort: true })
   .refine((text) => {
     const paise = parseRupees(text);
     return paise !== null && paise > 0n;
@@ -91,6 +93,8 @@ export const channelSaveRequest = z.object({
 
 // ---- deposits ------------------------------------------------------------------------
 export const depositStatuses = ['pending', 'approved', 'rejected'] as const;
+/** Staff also see a deposit above the four-eyes amount with its first approval given; for the user it is still pending. */
+export const adminDepositStatuses = ['pending', 'first_approved', 'approved', 'rejected'] as const;
 
 export const depositRequest = z.object({
   channel_id: z.string({ error: 'channel_required' }).regex(/^[1-9]\d{0,17}$/, 'channel_required'),
@@ -187,8 +191,16 @@ export const statementCsvQuery = z.object({
 });
 
 // ---- back office: review queues ---------------------------------------------------------
-export const adminDepositRow = deposit.extend({ user_id: z.string(), account: z.string(), reviewer: z.string().nullable() });
-export const adminDepositsListRequest = z.object({ page: pageField, status: z.enum(depositStatuses, 'invalid_field').optional() });
+export const adminDepositRow = deposit.extend({
+  status: z.enum(adminDepositStatuses),
+  user_id: z.string(),
+  account: z.string(),
+  /** Whether this one needs a second approver (amount above the deposit four-eyes setting). */
+  needs_second_approver: z.boolean(),
+  first_approver: z.string().nullable(),
+  reviewer: z.string().nullable(),
+});
+export const adminDepositsListRequest = z.object({ page: pageField, status: z.enum(adminDepositStatuses, 'invalid_field').optional() });
 export const adminDepositsListResponse = pageOf(adminDepositRow);
 
 export const adminWithdrawalRow = withdrawal.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ledgerCurrencies, type LedgerCurrency, parseMinorAmount } from './currencies.ts';
+import { withinWholeDigits } from './money.ts';
 import { idString } from './paging.ts';
 import { idempotencyKey } from './trading.ts';
 
@@ -66,7 +67,12 @@ export const fxQuoteRequest = z
   .object({
     from: fxCurrency,
     to: fxCurrency,
-    amount: z.string({ error: 'amount_required' }).trim().min(1, 'amount_required').max(24, 'amount_invalid'),
+    amount: z
+      .string({ error: 'amount_required' })
+      .trim()
+      .min(1, 'amount_required')
+      .max(24, 'amount_invalid')
+      .refine((text) => withinWholeDigits(text), { message: 'invalid_field', abort: true }),
   })
   .superRefine((request, context) => {
     const minor = parseMinorAmount(request.amount, request.from as LedgerCurrency);

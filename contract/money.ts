@@ -16,6 +16,20 @@ export const asPaise = (value: bigint): Paise => value as Paise;
 /** A decimal rupee string with at most two decimals, optionally negative. */
 export const rupeeStringPattern = /^-?(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
 
+/**
+ * Amounts people type carry at most this many whole digits (under ₹1 lakh crore), and prices
+ * at most {@link maxTypedPriceWholeDigits}: far inside bigint even summed over many deposits or
+ * multiplied by the largest order quantity, so no sum or product of typed values overflows.
+ */
+export const maxTypedAmountWholeDigits = 12;
+export const maxTypedPriceWholeDigits = 9;
+
+/** Whether a typed decimal ("-12.50", " 7 ") has at most `maxWholeDigits` digits before the point; checked before any arithmetic. */
+export function withinWholeDigits(text: string, maxWholeDigits = maxTypedAmountWholeDigits): boolean {
+  const whole = text.trim().replace(/^-/, '').split('.')[0] ?? '';
+  return whole.length <= maxWholeDigits;
+}
+
 /** Parses "2456.35" into 245635n paise without passing through a float. Returns null when malformed. */
 export function parseRupees(text: string): Paise | null {
   const trimmed = text.trim();

@@ -14,10 +14,13 @@ export { hoursRange, timeWindow, type TimeWindow } from './settingValues.ts';
 export const settingValueSchemas = {
   'deposit.minimum': positiveRupees,
   'deposit.window': timeWindow,
+  'deposit.maximum': positiveRupees,
+  'deposit.four_eyes_above': positiveRupees,
   'withdrawal.minimum': positiveRupees,
   'withdrawal.window': timeWindow,
   'withdrawal.arrival_text_hours': hoursRange,
   'withdrawal.four_eyes_above': positiveRupees,
+  'withdrawal.maximum': positiveRupees,
   'fund_password.max_failures': wholeNumberFrom(1, 100),
   'fund_password.lockout_minutes': wholeNumberFrom(1, 7 * 24 * 60),
   'upload.max_bytes': wholeNumberFrom(64 * 1024, 20 * 1024 * 1024),

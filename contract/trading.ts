@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ledgerCurrencies } from './currencies.ts';
 import { instrumentCode } from './market.ts';
-import { rupeeStringPattern } from './money.ts';
+import { maxTypedPriceWholeDigits, rupeeStringPattern, withinWholeDigits } from './money.ts';
 
 // Trading contract: orders, positions and the caller's ledger statement.
 //
@@ -29,7 +29,12 @@ export const placeOrderRequest = z.object({
   // Not a number at all (a string, say) is a malformed field; a number that is not a positive whole count of lots is the lot rule.
   quantity: z.number({ error: 'invalid_field' }).int('quantity_not_whole_lots').positive('quantity_not_whole_lots').max(10_000_000, 'quantity_not_whole_lots'),
   /** Limit price in rupees; required for limit orders, ignored for market orders. */
-  price: z.string({ error: 'invalid_field' }).trim().regex(rupeeStringPattern, 'invalid_field').optional(),
+  price: z
+    .string({ error: 'invalid_field' })
+    .trim()
+    .regex(rupeeStringPattern, 'invalid_field')
+    .refine((text) => withinWholeDigits(text, maxTypedPriceWholeDigits), 'invalid_field')
+    .optional(),
   leverage: z.number({ error: 'leverage_not_allowed' }).int('leverage_not_allowed'),
   idempotency_key: idempotencyKey,
   /** 'intraday': at least the intraday minimum of shares, at the intraday leverage, squared off at the square-off time. */

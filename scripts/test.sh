@@ -24,6 +24,10 @@ npm run build
 mkdir -p tests/output
 log "running the test suites"
 status=0
+# Server logs of this run only: the log check below reads every file in the folder.
+rm -rf tests/output/server-logs
 npx vitest run --reporter=default --reporter=json --outputFile.json=tests/output/vitest.json "$@" || status=$?
 node scripts/summarize-tests.mjs tests/output/vitest.json || true
+log "checking the server logs for personal data"
+node --import tsx scripts/check-logs.mjs || status=1
 exit $status

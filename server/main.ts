@@ -1,12 +1,12 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { createLogger } from './logging.ts';
 import { openDatabase } from './db/open.ts';
 import { demoInvitationCode, demoStaff, demoUser, seedDemo } from './demo/seed.ts';
 import { openMarket } from './market/runtime.ts';
 
 const config = readConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 
 const db = await openDatabase(config.database);
 logger.info({ engine: db.engine }, 'database ready');

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userBalances } from '../ledger/userBalances.ts';
 import {
   channelForm,
+  depositFormOf,
   everyDayAllDay,
   expectHealthyLedger,
   type FundingUser,
   type FundingWorld,
   fundingSnapshot,
-  newKey,
   openFundingWorld,
   uploadRow,
 } from './fundingTestKit.ts';
@@ -27,16 +27,7 @@ afterAll(async () => {
 
 const call = (...args: Parameters<FundingWorld['server']['call']>) => world.server.call(...args);
 
-async function depositForm(user: FundingUser, changes: Record<string, unknown> = {}) {
-  return {
-    channel_id: world.channelId,
-    amount: '7500.00',
-    reference: 'UTR123456789',
-    receipt_upload_id: await uploadRow(world.db, user.userId, 'deposit_receipt'),
-    idempotency_key: newKey('deposit'),
-    ...changes,
-  };
-}
+const depositForm = (user: FundingUser, changes: Record<string, unknown> = {}) => depositFormOf(world, user, changes);
 
 const review = (id: string, decision: 'approve' | 'reject', headers = world.reviewer.headers, reason = 'Checked against the bank statement') =>
   call('admin/deposits/review', { id, decision, reason }, headers);

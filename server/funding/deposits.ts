@@ -10,10 +10,12 @@ import { refuse } from '../http/refusal.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { notify } from '../notifications/notifications.ts';
+import type { Settings } from '../settings/settings.ts';
 import { isWithinWindow } from '../settings/timeWindow.ts';
 import { uploadOwnedBy } from '../uploads/uploads.ts';
 import { activeChannel, listChannels } from './channels.ts';
 import type { FundingContext } from './context.ts';
+import { approvalStep, needsSecondApprover } from './fourEyes.ts';
 import { houseBankAccountId, lockUserForFunding, windowText } from './fundingRules.ts';
 
 // Deposits: the user pays one of the firm's channels from their bank, then reports the
@@ -36,7 +38,9 @@ type DepositRow = {
   amount_paise: bigint;
   reference: string;
   receipt_upload_id: bigint;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'first_approved' | 'approved' | 'rejected';
+  first_approved_by: bigint | null;
+  first_approver: string | null;
   review_reason: string | null;
   reviewer: string | null;
   reviewed_at: Date | null;
@@ -45,10 +49,11 @@ type DepositRow = {
 };
 
 const selectDeposits = `
-  SELECT d.*, c.name AS channel_name, u.account, s.login AS reviewer
+  SELECT d.*, c.name AS channel_name, u.account, f.login AS first_approver, s.login AS reviewer
     FROM deposits d
     JOIN deposit_channels c ON c.id = d.channel_id
     JOIN users u ON u.id = d.user_id
+    LEFT JOIN staff f ON f.id = d.first_approved_by
     LEFT JOIN staff s ON s.id = d.reviewed_by`;
 
 const toDeposit = (row: DepositRow): Deposit => ({
@@ -57,18 +62,22 @@ const toDeposit = (row: DepositRow): Deposit => ({
   channel_name: row.channel_name,
   reference: row.reference,
   receipt_upload_id: row.receipt_upload_id.toString(),
-  status: row.status,
+  // A first approval is the firm's business: for the user the deposit is still pending.
+  status: row.status === 'first_approved' ? 'pending' : row.status,
   // The user reads why a deposit was refused; an approval's note is for the audit log.
   reason: row.status === 'rejected' ? row.review_reason : null,
   created_at: new Date(row.created_at).toISOString(),
   reviewed_at: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
 });
 
-const toAdminRow = (row: DepositRow): AdminDepositRow => ({
+const toAdminRow = (row: DepositRow, fourEyesAbovePaise: bigint): AdminDepositRow => ({
   ...toDeposit(row),
+  status: row.status,
   reason: row.review_reason,
   user_id: row.user_id.toString(),
   account: row.account,
+  needs_second_approver: needsSecondApprover(row, fourEyesAbovePaise),
+  first_approver: row.first_approver,
   reviewer: row.reviewer,
 });
 
@@ -77,7 +86,7 @@ async function depositWhere(sql: Sql, where: string, params: unknown[]): Promise
   return row;
 }
 
-const pendingDepositOf = (sql: Sql, userId: bigint) => depositWhere(sql, "d.user_id = $1 AND d.status = 'pending'", [userId.toString()]);
+const pendingDepositOf = (sql: Sql, userId: bigint) => depositWhere(sql, "d.user_id = $1 AND d.status IN ('pending', 'first_approved')", [userId.toString()]);
 
 /** What the deposit screen shows before the user types anything. */
 export async function depositInfo(context: FundingContext, userId: bigint): Promise<z.infer<typeof depositInfoResponse>> {
@@ -115,6 +124,8 @@ export async function requestDeposit(context: FundingContext, userId: bigint, fo
   if (!(await uploadOwnedBy(db, form.receipt_upload_id, userId, 'deposit_receipt'))) refuse('upload_deposit_receipt_first');
   const minimumPaise = settings.paise('deposit.minimum');
   if (amountPaise < minimumPaise) refuse('deposit_below_minimum', formatRupees(minimumPaise));
+  const maximumPaise = settings.paise('deposit.maximum');
+  if (amountPaise > maximumPaise) refuse('deposit_above_maximum', formatRupees(maximumPaise));
   const window = settings.get('deposit.window');
   if (!isWithinWindow(window, context.now())) refuse('deposit_outside_window', windowText(window));
 
@@ -149,48 +160,48 @@ async function pageOfDeposits<Item>(sql: Sql, where: string, params: unknown[], 
 
 export const depositsOf = (sql: Sql, userId: bigint, page: number) => pageOfDeposits(sql, 'd.user_id = $1', [userId.toString()], page, toDeposit);
 
-export const depositsForReview = (sql: Sql, filter: z.output<typeof adminDepositsListRequest>) =>
-  pageOfDeposits(sql, '($1::text IS NULL OR d.status = $1)', [filter.status ?? null], filter.page, toAdminRow);
+export const depositsForReview = (sql: Sql, settings: Settings, filter: z.output<typeof adminDepositsListRequest>) => {
+  const fourEyesAbove = settings.paise('deposit.four_eyes_above');
+  return pageOfDeposits(sql, '($1::text IS NULL OR d.status = $1)', [filter.status ?? null], filter.page, (row) => toAdminRow(row, fourEyesAbove));
+};
 
 /**
  * Approves (the money arrives in the user's available balance, one transfer whose key is
- * derived from the deposit) or rejects (with the reason the user reads). The decision, its
- * transfer, its audit entry and the message to the user commit together.
+ * derived from the deposit) or rejects (with the reason the user reads). Above the four-eyes
+ * amount the first approval credits nothing and a different reviewer's approval credits
+ * (fourEyes.ts, as for withdrawals). The decision, its transfer, its audit entry and the
+ * message to the user commit together.
  */
-export async function reviewDeposit(db: Database, staffId: bigint, form: DepositReview): Promise<AdminDepositRow> {
+export async function reviewDeposit(db: Database, settings: Settings, staffId: bigint, form: DepositReview): Promise<AdminDepositRow> {
+  const fourEyesAbove = settings.paise('deposit.four_eyes_above');
   return db.transaction(async (tx) => {
     const [locked] = await tx.query<{ id: bigint }>('SELECT id FROM deposits WHERE id = $1 FOR UPDATE', [form.id]);
     if (!locked) refuse('deposit_not_found');
     const row = (await depositWhere(tx, 'd.id = $1', [form.id]))!;
-    if (row.status !== 'pending') refuse('review_not_pending');
+    if (row.status !== 'pending' && row.status !== 'first_approved') refuse('review_not_pending');
     const amount = formatRupees(row.amount_paise);
+    const step = form.decision === 'approve' ? approvalStep(row, staffId, fourEyesAbove) : 'reject';
     let transferId: bigint | null = null;
-    if (form.decision === 'approve') {
-      const { availableAccountId } = await userLedgerAccounts(tx, row.user_id);
-      const houseBank = await houseBankAccountId(tx);
-      ({ transferId } = await transfer(tx, {
-        idempotencyKey: `deposit:${row.id}:approve`,
-        kind: 'deposit',
-        reasonKind: 'deposit_received',
-        reasonParams: { deposit_id: row.id.toString(), amount: rupeesParam(row.amount_paise), channel: row.channel_name, reference: row.reference },
-        userId: row.user_id,
-        postings: [
-          { accountId: houseBank, currency: 'INR', amount: -row.amount_paise },
-          { accountId: availableAccountId, currency: 'INR', amount: row.amount_paise },
-        ],
-      }));
+    if (step === 'first') {
+      await tx.query("UPDATE deposits SET status = 'first_approved', first_approved_by = $2, first_approved_at = now(), first_approval_reason = $3 WHERE id = $1", [
+        row.id.toString(),
+        staffId.toString(),
+        form.reason,
+      ]);
+    } else {
+      if (step === 'final') transferId = await creditDeposit(tx, row);
+      await tx.query('UPDATE deposits SET status = $2, review_reason = $3, reviewed_by = $4, reviewed_at = now(), transfer_id = $5 WHERE id = $1', [
+        row.id.toString(),
+        step === 'final' ? 'approved' : 'rejected',
+        form.reason,
+        staffId.toString(),
+        transferId?.toString() ?? null,
+      ]);
     }
-    const status = form.decision === 'approve' ? 'approved' : 'rejected';
-    await tx.query('UPDATE deposits SET status = $2, review_reason = $3, reviewed_by = $4, reviewed_at = now(), transfer_id = $5 WHERE id = $1', [
-      row.id.toString(),
-      status,
-      form.reason,
-      staffId.toString(),
-      transferId?.toString() ?? null,
-    ]);
+    const status = step === 'first' ? 'first_approved' : step === 'final' ? 'approved' : 'rejected';
     await recordAudit(tx, {
       staffId,
-      action: form.decision === 'approve' ? 'deposit.approve' : 'deposit.reject',
+      action: step === 'first' ? 'deposit.first_approve' : step === 'final' ? 'deposit.approve' : 'deposit.reject',
       targetUserId: row.user_id,
       subjectKind: 'deposit',
       subjectId: row.id,
@@ -198,8 +209,26 @@ export async function reviewDeposit(db: Database, staffId: bigint, form: Deposit
       before: { status: row.status, amount, reference: row.reference, channel: row.channel_name },
       after: { status, amount, transfer_id: transferId?.toString() ?? null },
     });
-    if (form.decision === 'approve') await notify(tx, row.user_id, 'deposit_approved', { amount });
-    else await notify(tx, row.user_id, 'deposit_rejected', { amount, reason: form.reason });
-    return toAdminRow((await depositWhere(tx, 'd.id = $1', [form.id]))!);
+    if (step === 'final') await notify(tx, row.user_id, 'deposit_approved', { amount });
+    if (step === 'reject') await notify(tx, row.user_id, 'deposit_rejected', { amount, reason: form.reason });
+    return toAdminRow((await depositWhere(tx, 'd.id = $1', [form.id]))!, fourEyesAbove);
   });
+}
+
+/** The deposit's one transfer, from the firm's bank account into the user's available money. */
+async function creditDeposit(tx: Sql, row: DepositRow): Promise<bigint> {
+  const { availableAccountId } = await userLedgerAccounts(tx, row.user_id);
+  const houseBank = await houseBankAccountId(tx);
+  const { transferId } = await transfer(tx, {
+    idempotencyKey: `deposit:${row.id}:approve`,
+    kind: 'deposit',
+    reasonKind: 'deposit_received',
+    reasonParams: { deposit_id: row.id.toString(), amount: rupeesParam(row.amount_paise), channel: row.channel_name, reference: row.reference },
+    userId: row.user_id,
+    postings: [
+      { accountId: houseBank, currency: 'INR', amount: -row.amount_paise },
+      { accountId: availableAccountId, currency: 'INR', amount: row.amount_paise },
+    ],
+  });
+  return transferId;
 }

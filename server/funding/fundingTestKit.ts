@@ -9,6 +9,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { healthyLedger, ledgerHealth } from '../ledger/ledgerTestKit.ts';
 import { userBalances } from '../ledger/userBalances.ts';
+import { fixtureSecrets } from '../testing/fixtureSecrets.ts';
 import { createAndLogInStaff, type TestStaff } from '../testing/staffKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
@@ -35,7 +36,7 @@ export interface FundingUser extends TestUser {
   cardId: string;
 }
 
-export const testFundPassword = '246810';
+export const testFundPassword = fixtureSecrets.fundPassword;
 export const everyDayAllDay = { days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59' };
 
 /** A channel form as an operator fills it in. */
@@ -43,7 +44,7 @@ export const channelForm = (changes: Record<string, unknown> = {}) => ({
   name: 'Test collection account',
   bank_name: 'Test Bank of India',
   account_name: 'Ledgerline Test Collections',
-  account_no: '123456789012',
+  account_no: fixtureSecrets.channelAccountNumber,
   ifsc: 'TEST0001234',
   branch: 'Test Branch',
   upi_id: null,
@@ -55,7 +56,7 @@ export const channelForm = (changes: Record<string, unknown> = {}) => ({
 
 export const cardForm = (holderName: string, changes: Record<string, unknown> = {}) => ({
   holder_name: holderName,
-  account_no: '50100012345678',
+  account_no: fixtureSecrets.cardAccountNumber,
   bank_name: 'HDFC Bank',
   branch: 'Andheri East',
   bank_code: 'HDFC',
@@ -83,8 +84,8 @@ export async function markKycVerified(db: Database, userId: bigint, name: string
   const back = await uploadRow(db, userId, 'kyc_back');
   await db.query(
     `INSERT INTO kyc_submissions (user_id, name, id_type, id_number, front_upload_id, back_upload_id, status, reviewed_by, reviewed_at)
-     VALUES ($1, $2, 'pan', 'ABCDE1234F', $3, $4, 'verified', $5, now())`,
-    [userId.toString(), name, front, back, reviewerStaffId],
+     VALUES ($1, $2, 'pan', $3, $4, $5, 'verified', $6, now())`,
+    [userId.toString(), name, fixtureSecrets.pan, front, back, reviewerStaffId],
   );
 }
 
@@ -134,6 +135,18 @@ export async function openFundingWorld(prefix: string): Promise<FundingWorld> {
       await server.close();
       await database.close();
     },
+  };
+}
+
+/** A deposit report as the app sends it, with a fresh receipt of the user's and a fresh key. */
+export async function depositFormOf(world: FundingWorld, user: FundingUser, changes: Record<string, unknown> = {}) {
+  return {
+    channel_id: world.channelId,
+    amount: '7500.00',
+    reference: 'UTR123456789',
+    receipt_upload_id: await uploadRow(world.db, user.userId, 'deposit_receipt'),
+    idempotency_key: newKey('deposit'),
+    ...changes,
   };
 }
 

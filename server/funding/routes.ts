@@ -35,8 +35,8 @@ export function registerFundingRoutes(app: FastifyInstance, authenticators: Auth
 
   registerCommand(app, authenticators, 'admin/channels/list', () => listChannels(db, 'all'));
   registerCommand(app, authenticators, 'admin/channels/save', ({ body, session }) => saveChannel(db, session.staffId, body));
-  registerCommand(app, authenticators, 'admin/deposits/list', ({ body }) => depositsForReview(db, body));
-  registerCommand(app, authenticators, 'admin/deposits/review', ({ body, session }) => reviewDeposit(db, session.staffId, body));
+  registerCommand(app, authenticators, 'admin/deposits/list', ({ body }) => depositsForReview(db, settings, body));
+  registerCommand(app, authenticators, 'admin/deposits/review', ({ body, session }) => reviewDeposit(db, settings, session.staffId, body));
   registerCommand(app, authenticators, 'admin/withdrawals/list', ({ body }) => withdrawalsForReview(db, settings, body));
   registerCommand(app, authenticators, 'admin/withdrawals/review', ({ body, session }) => reviewWithdrawal(db, settings, session.staffId, body));
 

@@ -10,6 +10,7 @@ import { userLedgerAccounts } from '../ledger/userBalances.ts';
 import { notify } from '../notifications/notifications.ts';
 import type { Settings } from '../settings/settings.ts';
 import { maskAccountNumber } from './cards.ts';
+import { approvalStep, needsSecondApprover } from './fourEyes.ts';
 import { houseBankAccountId } from './fundingRules.ts';
 import { pageOfWithdrawals, toWithdrawal, withdrawalWhere, type WithdrawalRow } from './withdrawals.ts';
 
@@ -21,10 +22,6 @@ import { pageOfWithdrawals, toWithdrawal, withdrawalWhere, type WithdrawalRow } 
 
 export type WithdrawalReview = z.output<typeof withdrawalReviewRequest>;
 type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRow>;
-
-/** Whether paying needs a second approver: it had a first approval, or it is above the four-eyes amount now. */
-const needsSecondApprover = (row: WithdrawalRow, fourEyesAbovePaise: bigint): boolean =>
-  row.first_approved_by !== null || ((row.status === 'pending' || row.status === 'first_approved') && row.amount_paise > fourEyesAbovePaise);
 
 const toAdminRow = (row: WithdrawalRow, fourEyesAbovePaise: bigint): AdminWithdrawalRow => ({
   ...toWithdrawal(row),
@@ -99,7 +96,7 @@ async function reject(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staff
 }
 
 async function approve(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staffId: bigint, fourEyesAbovePaise: bigint): Promise<Outcome> {
-  if (row.status === 'pending' && needsSecondApprover(row, fourEyesAbovePaise)) {
+  if (approvalStep(row, staffId, fourEyesAbovePaise) === 'first') {
     await tx.query("UPDATE withdrawals SET status = 'first_approved', first_approved_by = $2, first_approved_at = now(), first_approval_reason = $3 WHERE id = $1", [
       row.id.toString(),
       staffId.toString(),
@@ -107,7 +104,6 @@ async function approve(tx: Sql, row: WithdrawalRow, form: WithdrawalReview, staf
     ]);
     return { status: 'first_approved', transferId: null };
   }
-  if (row.first_approved_by === staffId) refuse('second_approver_must_differ');
   const bankReference = form.bank_reference?.trim();
   if (!bankReference) refuse('bank_reference_required');
   const { frozenAccountId } = await userLedgerAccounts(tx, row.user_id);

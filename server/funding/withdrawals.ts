@@ -144,7 +144,11 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
   const amountPaise = parseRupees(form.amount)!;
   const byKey = (sql: Sql) => withdrawalWhere(sql, 'w.user_id = $1 AND w.idempotency_key = $2', [userId.toString(), form.idempotency_key]);
   const earlier = await byKey(db);
-  if (earlier) return sameWithdrawalOrRefuse(earlier, form, amountPaise);
+  if (earlier) {
+    // A replay proves the fund password again: the key alone must not stand in for it.
+    await checkFundPassword(db, userId, form.fund_password, settings);
+    return sameWithdrawalOrRefuse(earlier, form, amountPaise);
+  }
 
   if ((await withdrawalFacts(db, userId)).barred) refuse('account_cannot_withdraw');
   if ((await verifiedKycName(db, userId)) === null) refuse('complete_kyc_first');
@@ -153,6 +157,8 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
   await checkFundPassword(db, userId, form.fund_password, settings);
   const minimumPaise = settings.paise('withdrawal.minimum');
   if (amountPaise < minimumPaise) refuse('withdrawal_below_minimum', formatRupees(minimumPaise));
+  const maximumPaise = settings.paise('withdrawal.maximum');
+  if (amountPaise > maximumPaise) refuse('withdrawal_above_maximum', formatRupees(maximumPaise));
   const window = settings.get('withdrawal.window');
   if (!isWithinWindow(window, context.now())) refuse('withdrawal_outside_window', windowText(window));
 

@@ -46,6 +46,16 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'deposit',
     description: 'Days (1 = Monday … 7 = Sunday) and IST hours in which users may report deposits.',
   }),
+  'deposit.maximum': define('deposit.maximum', {
+    defaultValue: '10000000.00',
+    group: 'deposit',
+    description: 'Largest deposit a user may report, in rupees.',
+  }),
+  'deposit.four_eyes_above': define('deposit.four_eyes_above', {
+    defaultValue: '1000000.00',
+    group: 'deposit',
+    description: 'Deposits above this many rupees need a second reviewer to approve.',
+  }),
   'withdrawal.minimum': define('withdrawal.minimum', {
     defaultValue: '100.00',
     group: 'withdrawal',
@@ -65,6 +75,11 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     defaultValue: '200000.00',
     group: 'withdrawal',
     description: 'Withdrawals above this many rupees need a second reviewer to approve.',
+  }),
+  'withdrawal.maximum': define('withdrawal.maximum', {
+    defaultValue: '10000000.00',
+    group: 'withdrawal',
+    description: 'Largest withdrawal a user may request, in rupees.',
   }),
   'fund_password.max_failures': define('fund_password.max_failures', {
     defaultValue: 5,

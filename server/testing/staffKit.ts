@@ -1,6 +1,7 @@
 import { createStaff } from '../staff/staff.ts';
 import type { Database } from '../db/database.ts';
 import type { StaffRole } from '../../contract/staff.ts';
+import { fixtureSecrets } from './fixtureSecrets.ts';
 import type { TestServer } from './testServer.ts';
 
 // Staff accounts for tests: one per role, created directly (no admin needed) and logged in
@@ -12,7 +13,7 @@ export interface TestStaff {
   headers: { token: string; account: string };
 }
 
-export const testStaffPassword = 'staff-password-123';
+export const testStaffPassword = fixtureSecrets.staffPassword;
 
 export async function createAndLogInStaff(db: Database, server: TestServer, login: string, role: StaffRole): Promise<TestStaff> {
   const member = await createStaff(db, null, { login, name: `Test ${role} ${login}`, role, password: testStaffPassword, reason: 'test fixture' });

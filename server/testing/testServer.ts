@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { ApiPath, RequestOf } from '../../contract/api.ts';
 import { apiBasePath } from '../../contract/envelope.ts';
 import { buildApp, type App, type AppOptions } from '../app.ts';
@@ -9,6 +10,7 @@ import type { FxRateData } from '../fx/fxRates.ts';
 import { outboxNotifier } from '../notifier/outbox.ts';
 import { openMarket, testMarketConfig, type MarketRuntime } from '../market/runtime.ts';
 import type { TradingRules } from '../trading/rules.ts';
+import { testLogger } from './testLogs.ts';
 
 export interface CallResult {
   httpStatus: number;
@@ -37,6 +39,8 @@ export async function startTestServer(
   options: {
     demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
     fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed']; notifier?: AppOptions['notifier'];
+    /** Where the server logs; by default the suite's log files that scripts/check-logs.mjs reads (testLogs.ts). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
@@ -57,6 +61,7 @@ export async function startTestServer(
     copyTradingExamPassed: options.copyTradingExamPassed,
     // Codes a test asks for land in the demo outbox, where it reads them.
     notifier: options.notifier ?? outboxNotifier(db),
+    logger: options.logger ?? testLogger(),
   });
   await app.http.ready();
   return {

@@ -4,6 +4,7 @@ import { ledgerMoneyParam } from '../../contract/statementReasons.ts';
 import type { Database } from '../db/database.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
 import { openUserLedgerAccounts } from '../ledger/userBalances.ts';
+import { fixtureSecrets } from './fixtureSecrets.ts';
 import type { TestServer } from './testServer.ts';
 
 // Users for tests, registered and logged in through the real endpoints.
@@ -15,7 +16,7 @@ export interface TestUser {
   session: { token: string; account: string };
 }
 
-export const testUserPassword = 'correct-horse';
+export const testUserPassword = fixtureSecrets.userPassword;
 
 export async function registerAndLogIn(db: Database, server: TestServer, account: string, inviteCode: string): Promise<TestUser> {
   const form = { account, password: testUserPassword, password2: testUserPassword, invite_code: inviteCode, agree: true };

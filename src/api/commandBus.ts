@@ -4,6 +4,7 @@ import type { Api, ApiPath, RequestOf, ResponseOf } from '../../contract/api.ts'
 import type { Envelope } from '../../contract/envelope.ts';
 import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
+import { cleanText } from '../../contract/text.ts';
 import type { IntentKey } from '../ui/useIdempotencyKey.ts';
 
 // The one module through which the app talks to the server. Every REST call is
@@ -163,6 +164,16 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | nul
   }
 }
 
+/**
+ * The body in the NFC form the server stores (contract/text.ts), so a retried intent sends
+ * exactly the text the first attempt stored. Text the server cannot store goes as typed:
+ * the server names the field in its refusal.
+ */
+function normalisedBody(body: unknown): unknown {
+  const text = cleanText(body ?? {});
+  return text.ok ? text.value : (body ?? {});
+}
+
 export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, options: CallOptions = {}): Promise<ResponseOf<P>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? requestTimeoutMs);
@@ -176,7 +187,7 @@ export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, optio
     response = await fetch(url, {
       method: 'POST',
       headers: requestHeaders(binding),
-      body: JSON.stringify(body ?? {}),
+      body: JSON.stringify(normalisedBody(body)),
       signal: controller.signal,
     });
     envelope = await readEnvelope(response);

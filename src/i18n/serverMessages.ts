@@ -122,11 +122,13 @@ export const serverMessages: Record<MessageKey, MessageDescriptor> = {
   deposit_reference_required: msg`Enter the transfer reference (UTR) from your bank.`,
   upload_deposit_receipt_first: msg`Upload the deposit receipt first.`,
   deposit_below_minimum: msg`The amount is below the minimum deposit.`,
+  deposit_above_maximum: msg`The amount is above the maximum deposit.`,
   deposit_outside_window: msg`Deposits are not accepted at this time.`,
   deposit_pending: msg`You have a deposit under review. Wait for its result first.`,
   deposit_not_found: msg`No such deposit.`,
   card_required: msg`Choose the bank account to receive the money.`,
   withdrawal_below_minimum: msg`The amount is below the minimum withdrawal.`,
+  withdrawal_above_maximum: msg`The amount is above the maximum withdrawal.`,
   withdrawal_outside_window: msg`Withdrawals are not possible at this time.`,
   insufficient_withdrawable_amount: msg`The amount is more than you can withdraw.`,
   other_fund_operation_in_progress: msg`Another withdrawal is in progress. Wait for it to finish.`,
@@ -248,10 +250,18 @@ const messagesWithValue: Partial<Record<MessageKey, (value: string) => MessageDe
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum deposit is ${minimumText}.`;
   },
+  deposit_above_maximum: (value) => {
+    const maximumText = formatMoney(value, 'INR');
+    return msg`The maximum deposit is ${maximumText}.`;
+  },
   deposit_outside_window: (value) => msg`Deposits are accepted ${value} (IST).`,
   withdrawal_below_minimum: (value) => {
     const minimumText = formatMoney(value, 'INR');
     return msg`The minimum withdrawal is ${minimumText}.`;
+  },
+  withdrawal_above_maximum: (value) => {
+    const maximumText = formatMoney(value, 'INR');
+    return msg`The maximum withdrawal is ${maximumText}.`;
   },
   withdrawal_outside_window: (value) => msg`Withdrawals are possible on working days, ${value} (IST).`,
   fx_amount_below_minimum: (value) => {

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { demoUser } from '../../server/demo/seed.ts';
+import { serverLogDir } from '../../server/testing/testLogs.ts';
 
 export const screenshotDir = resolve('tests/output/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -165,6 +166,11 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
   });
   let output = '';
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // Kept for scripts/check-logs.mjs, which fails the suite on any personal data in a server log.
+  await mkdir(serverLogDir, { recursive: true });
+  const logFile = createWriteStream(join(serverLogDir, `e2e-${port}-${child.pid}.log`), { flags: 'a' });
+  child.stdout?.pipe(logFile);
+  child.stderr?.pipe(logFile);
   child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   const started = new Promise<void>((ready, fail) => {

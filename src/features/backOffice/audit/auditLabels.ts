@@ -16,6 +16,7 @@ export const auditActionNames = {
   'kyc.photo_view': msg`KYC photo viewed`,
   'deposit_channel.save': msg`Deposit channel saved`,
   'deposit.approve': msg`Deposit approved`,
+  'deposit.first_approve': msg`Deposit approved (first of two)`,
   'deposit.reject': msg`Deposit rejected`,
   'withdrawal.first_approve': msg`Withdrawal approved (first of two)`,
   'withdrawal.pay': msg`Withdrawal paid out`,

@@ -17,6 +17,18 @@ async function decide(button: string, reason: string, confirm: string) {
 }
 
 describe('deposits queue', () => {
+  it('a-deposit-above-the-four-eyes-amount-says-so-and-its-first-approval-credits-nothing', async () => {
+    const review = recorded('admin/deposits/review', () => depositRow({ status: 'first_approved', needs_second_approver: true, first_approver: 'Riya Reviewer' }));
+    server.use(recorded('admin/deposits/list', () => pageOf([depositRow({ amount: '1500000.00', needs_second_approver: true })])).handler, review.handler, servingUploads().handler);
+    renderBackOffice('/admin/deposits', 'reviewer');
+    const row = (await screen.findAllByTestId('row'))[0]!;
+    expect(within(row).getByTestId('four-eyes').textContent).toBe('Needs a second approver');
+    fireEvent.click(row);
+    await decide('Approve…', 'Seen on the statement', 'Give first approval');
+    expect(await screen.findByText('First approval recorded')).toBeTruthy();
+    expect(review.bodies).toEqual([{ id: '21', decision: 'approve', reason: 'Seen on the statement' }]);
+  });
+
   it('reviewer-checks-the-receipt-and-approves-with-a-reason', async () => {
     const uploads = servingUploads();
     const review = recorded('admin/deposits/review', () => depositRow({ status: 'approved' }));

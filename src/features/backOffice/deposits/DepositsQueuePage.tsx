@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ResponseOf } from '../../../../contract/api.ts';
-import { depositStatuses } from '../../../../contract/funding.ts';
+import { adminDepositStatuses } from '../../../../contract/funding.ts';
 import { call } from '../../../api/commandBus.ts';
+import { useStaffIdentity } from '../shared/access.ts';
 import { ReviewQueuePage } from '../reviewQueue/ReviewQueuePage.tsx';
 import {
   accountColumn,
@@ -17,21 +18,36 @@ import {
 import * as styles from '../shared/backOffice.css.ts';
 import { useStaffFormat } from '../shared/format.ts';
 import { type DepositStatus, depositStatusTone } from '../shared/labels.ts';
+import { approvalStep } from '../withdrawals/approvalStep.ts';
+import { FourEyes } from '../withdrawals/FourEyes.tsx';
 
 type DepositRow = ResponseOf<'admin/deposits/list'>['items'][number];
 
-/** A pending deposit: approving credits the user, so only once the firm's statement shows the transfer. */
+/**
+ * An open deposit: approving credits the user, so only once the firm's statement shows the
+ * transfer. Above the four-eyes amount the first approval credits nothing and a different
+ * reviewer gives the second (the withdrawals' approvalStep.ts rule).
+ */
 function useDepositDecisions(row: DepositRow): QueueDecisions | null {
   const { t } = useLingui();
   const format = useStaffFormat();
-  if (row.status !== 'pending') return null;
+  const me = useStaffIdentity();
+  const step = approvalStep(row, me);
+  if (step === 'closed') return null;
   const amount = format.money(row.amount);
   return {
+    approveBlockedBecause: step === 'same_approver' ? t`You gave the first approval. A different reviewer must give the second (four-eyes rule).` : null,
     approve: {
-      title: t`Approve this deposit?`,
-      summary: <p className={styles.muted}>{t`${amount} is credited to ${row.account}. Approve only if the firm's bank statement shows reference ${row.reference}.`}</p>,
-      confirmLabel: t`Approve`,
-      done: t`Deposit approved`,
+      title: step === 'first' ? t`Give the first approval?` : t`Approve this deposit?`,
+      summary: (
+        <p className={styles.muted}>
+          {step === 'first'
+            ? t`This is the first of two approvals: nothing is credited yet. A different reviewer must approve again before ${amount} is credited to ${row.account}.`
+            : t`${amount} is credited to ${row.account}. Approve only if the firm's bank statement shows reference ${row.reference}.`}
+        </p>
+      ),
+      confirmLabel: step === 'first' ? t`Give first approval` : t`Approve`,
+      done: step === 'first' ? t`First approval recorded` : t`Deposit approved`,
     },
     reject: {
       title: t`Reject this deposit?`,
@@ -46,7 +62,7 @@ function useDepositDecisions(row: DepositRow): QueueDecisions | null {
 /** Reported bank transfers, checked against the receipt and the firm's statement. */
 const depositsQueue: ReviewQueue<DepositRow, DepositStatus> = {
   texts: { list: msg`Deposits`, loadFailed: msg`The deposits could not be loaded.`, empty: msg`No deposits` },
-  statuses: depositStatuses,
+  statuses: adminDepositStatuses,
   waitingStatus: 'pending',
   statusLabels: (labels) => labels.depositStatus,
   statusTones: depositStatusTone,
@@ -57,6 +73,7 @@ const depositsQueue: ReviewQueue<DepositRow, DepositStatus> = {
     { header: msg`Amount`, cell: (row, { format }) => format.money(row.amount), numeric: true },
     { header: msg`Channel`, cell: (row) => row.channel_name },
     { header: msg`Reference`, cell: (row) => row.reference },
+    { header: msg`Approvals`, cell: (row) => <FourEyes row={row} /> },
     statusColumn(),
   ],
   panel: {
@@ -68,6 +85,7 @@ const depositsQueue: ReviewQueue<DepositRow, DepositStatus> = {
       { term: msg`Reference (UTR)`, value: (row) => row.reference },
       { term: msg`Reported`, value: (row, { format }) => format.dateTime(row.created_at) },
       statusFact(),
+      { term: msg`Approvals`, value: (row) => <FourEyes row={row} /> },
       reviewedByFact(),
       reasonFact(),
     ],

@@ -26,6 +26,9 @@ function tradingSettingInputs(): Record<TradingSettingName, SettingInput> {
 export const settingInputs: Record<SettingName, SettingInput> = {
   'deposit.minimum': { kind: 'rupees' },
   'deposit.window': { kind: 'window' },
+  'deposit.maximum': { kind: 'rupees' },
+  'deposit.four_eyes_above': { kind: 'rupees' },
+  'withdrawal.maximum': { kind: 'rupees' },
   'withdrawal.minimum': { kind: 'rupees' },
   'withdrawal.window': { kind: 'window' },
   'withdrawal.arrival_text_hours': { kind: 'hours' },
@@ -96,6 +99,9 @@ export const settingInputs: Record<SettingName, SettingInput> = {
 export const settingTexts: Record<SettingName, { title: MessageDescriptor; description: MessageDescriptor }> = {
   'deposit.minimum': { title: msg`Minimum deposit`, description: msg`Smallest deposit a user may report, in rupees.` },
   'deposit.window': { title: msg`Deposit hours`, description: msg`Days and IST hours in which users may report deposits.` },
+  'deposit.maximum': { title: msg`Maximum deposit`, description: msg`Largest deposit a user may report, in rupees.` },
+  'deposit.four_eyes_above': { title: msg`Second approver above (deposits)`, description: msg`Deposits above this many rupees need a second reviewer to approve.` },
+  'withdrawal.maximum': { title: msg`Maximum withdrawal`, description: msg`Largest withdrawal a user may request, in rupees.` },
   'withdrawal.minimum': { title: msg`Minimum withdrawal`, description: msg`Smallest withdrawal a user may request, in rupees.` },
   'withdrawal.window': { title: msg`Withdrawal hours`, description: msg`Days and IST hours in which users may request withdrawals.` },
   'withdrawal.arrival_text_hours': { title: msg`Withdrawal arrival time`, description: msg`Shown to users: a paid withdrawal arrives within this many hours.` },

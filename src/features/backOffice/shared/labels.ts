@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { AccountState, RestrictionName } from '../../../../contract/accounts.ts';
 import type { invitationKinds } from '../../../../contract/backOffice.ts';
-import type { depositStatuses, withdrawalStatuses } from '../../../../contract/funding.ts';
+import type { adminDepositStatuses, withdrawalStatuses } from '../../../../contract/funding.ts';
 import type { IdType, kycSubmissionStatuses } from '../../../../contract/identity.ts';
 import type { StaffRole } from '../../../../contract/staff.ts';
 
@@ -9,7 +9,7 @@ import type { StaffRole } from '../../../../contract/staff.ts';
 // lists, so a status added to the contract fails to compile until it has a text here.
 
 export type KycSubmissionStatus = (typeof kycSubmissionStatuses)[number];
-export type DepositStatus = (typeof depositStatuses)[number];
+export type DepositStatus = (typeof adminDepositStatuses)[number];
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 export type InvitationKind = (typeof invitationKinds)[number];
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad';
@@ -18,7 +18,12 @@ export function useBackOfficeLabels() {
   const { t } = useLingui();
   const role: Record<StaffRole, string> = { reviewer: t`Reviewer`, operator: t`Operator`, admin: t`Administrator` };
   const kycStatus: Record<KycSubmissionStatus, string> = { under_review: t`Under review`, verified: t`Verified`, failed: t`Rejected` };
-  const depositStatus: Record<DepositStatus, string> = { pending: t({ message: 'Pending', context: 'back office' }), approved: t`Approved`, rejected: t`Rejected` };
+  const depositStatus: Record<DepositStatus, string> = {
+    pending: t({ message: 'Pending', context: 'back office' }),
+    first_approved: t`Awaiting second approval`,
+    approved: t`Approved`,
+    rejected: t`Rejected`,
+  };
   const withdrawalStatus: Record<WithdrawalStatus, string> = {
     pending: t({ message: 'Pending', context: 'back office' }),
     first_approved: t`Awaiting second approval`,
@@ -45,6 +50,6 @@ export function useBackOfficeLabels() {
 }
 
 export const kycStatusTone: Record<KycSubmissionStatus, Tone> = { under_review: 'warn', verified: 'good', failed: 'bad' };
-export const depositStatusTone: Record<DepositStatus, Tone> = { pending: 'warn', approved: 'good', rejected: 'bad' };
+export const depositStatusTone: Record<DepositStatus, Tone> = { pending: 'warn', first_approved: 'warn', approved: 'good', rejected: 'bad' };
 export const withdrawalStatusTone: Record<WithdrawalStatus, Tone> = { pending: 'warn', first_approved: 'warn', paid: 'good', rejected: 'bad' };
 export const accountStateTone = (state: AccountState): Tone => (state === 'active' ? 'good' : state === 'frozen' || state === 'login_banned' ? 'bad' : 'warn');

@@ -33,6 +33,8 @@ export const depositRow = (overrides: Partial<DepositRow> = {}): DepositRow => (
   receipt_upload_id: '903',
   status: 'pending',
   reason: null,
+  needs_second_approver: false,
+  first_approver: null,
   reviewer: null,
   created_at: '2026-11-23T05:00:00.000Z',
   reviewed_at: null,

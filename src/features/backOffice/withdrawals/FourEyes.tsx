@@ -15,8 +15,8 @@ export function CardSummary({ card }: { card: WithdrawalRow['card'] }) {
   );
 }
 
-/** "Needs a second approver" and who gave the first approval, when the amount is above the four-eyes limit. */
-export function FourEyes({ row }: { row: WithdrawalRow }) {
+/** "Needs a second approver" and who gave the first approval, when the amount is above the four-eyes limit (withdrawals and deposits). */
+export function FourEyes({ row }: { row: Pick<WithdrawalRow, 'needs_second_approver' | 'first_approver'> }) {
   const { t } = useLingui();
   if (!row.needs_second_approver) return <span className={styles.muted}>{t`One approver`}</span>;
   return (

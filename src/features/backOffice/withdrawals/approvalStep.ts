@@ -14,8 +14,12 @@ export type WithdrawalRow = ResponseOf<'admin/withdrawals/list'>['items'][number
  */
 export type ApprovalStep = 'closed' | 'single' | 'first' | 'second' | 'same_approver';
 
-export function approvalStep(row: Pick<WithdrawalRow, 'status' | 'needs_second_approver' | 'first_approver'>, me: { login: string | null; name: string | null }): ApprovalStep {
-  if (row.status === 'paid' || row.status === 'rejected') return 'closed';
+export function approvalStep(
+  row: Pick<WithdrawalRow, 'needs_second_approver' | 'first_approver'> & { status: string },
+  me: { login: string | null; name: string | null },
+): ApprovalStep {
+  // Deposits share the rule (DepositsQueuePage.tsx): pending and first_approved are open there too.
+  if (row.status !== 'pending' && row.status !== 'first_approved') return 'closed';
   if (row.status === 'first_approved') {
     // The row names the first approver as text; it is matched against both the login and the
     // display name. The server refuses a same-person second approval whatever this says.

@@ -20,6 +20,7 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'kyc.photo_view': msg`Identity photo viewed by staff`,
   'deposit_channel.save': msg`Deposit channel changed`,
   'deposit.approve': msg`Deposit approved`,
+  'deposit.first_approve': msg`Deposit approved by a first reviewer`,
   'deposit.reject': msg`Deposit rejected`,
   'withdrawal.first_approve': msg`Withdrawal approved by a first reviewer`,
   'withdrawal.pay': msg`Withdrawal paid out`,
