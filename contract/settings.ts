@@ -74,6 +74,10 @@ export const settingValueSchemas = {
   'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
   'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
   'promotion.fee_rebate_cap': positiveRupees,
+  // the quote stream (server/market/stream/): what a connection without a session sees, and connections per address
+  'stream.anonymous_public': onOff,
+  'stream.anonymous_delay_seconds': wholeNumberFrom(0, 900),
+  'stream.connections_per_ip': wholeNumberFrom(1, 10_000),
   ...tradingSettingSchemas,
 } as const;
 
@@ -83,7 +87,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'stream'] as const;
 
 export const settingRow = z.object({
   name: z.string(),
