@@ -23,7 +23,7 @@ export type EngineMessage =
 
 export type MainToWorkerMessage =
   | EngineMessage
-  /** The signed-in session, so the socket hears live updates of the user's orders (contract/trading.ts orderPushEvents); null stops them. */
+  /** The signed-in session, sent first: the socket's handshake carries it (with the session cookie, if any) and hears the user's order updates (contract/trading.ts orderPushEvents). */
   | { type: 'watchOrders'; credentials: { token: string; account: string } | null };
 
 /**

@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import type { Server, Socket } from 'socket.io';
 import { sessionCookies } from '../../../contract/envelope.ts';
 import { type StreamClosed, type StreamCloseReason, streamHandshakeAuth } from '../../../contract/market.ts';
@@ -50,7 +49,7 @@ export function credentialsOf(socket: Socket): StreamCredentials | null {
   if (fromAuth.success) return fromAuth.data;
   const header = socket.handshake.headers.cookie;
   if (!header) return null;
-  const value = fastifyCookie.parse(header)[sessionCookies.user];
+  const value = cookieValue(header, sessionCookies.user);
   const separator = value?.indexOf(':') ?? -1;
   if (!value || separator <= 0) return null;
   try {
@@ -59,6 +58,18 @@ export function credentialsOf(socket: Socket): StreamCredentials | null {
   } catch {
     return null; // a malformed %-escape
   }
+}
+
+/**
+ * One cookie's raw value from a Cookie header. (@fastify/cookie's parser loads its module
+ * only once registered on an instance, and the socket's handshake is not a Fastify request.)
+ */
+function cookieValue(header: string, name: string): string | undefined {
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals > 0 && pair.slice(0, equals).trim() === name) return pair.slice(equals + 1).trim();
+  }
+  return undefined;
 }
 
 export function sessionStreamAccess(sessions: Pick<SessionCache, 'authenticate' | 'onEnded'>, policy: () => StreamPolicy): StreamAccess {
