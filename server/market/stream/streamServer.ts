@@ -64,7 +64,7 @@ export interface StreamStats {
   snapshotsDeferred: number;
   /** Connections dropped for holding more than maxBufferedBytes unsent. */
   bufferOverflows: number;
-  /** Handshakes refused, by reason. */
+  /** Handshakes refused (too many from one address, no session where one is required, a session that no longer holds). */
   refusedHandshakes: number;
   sessionsEnded: number;
 }
