@@ -236,10 +236,36 @@ export const instrumentListResponse = z.array(instrument);
 //                   'ticks'       TickFrame             batched changes since the last frame
 //                   'source'      FeedSource            when the feed changes
 //                   'stream_error' { key, detail }       bad input; the connection stays up
+//                   'vip'         VipAnalytics          once a second, to VIP sessions on the board only
+//                   'stream_closed' { reason }           just before the server disconnects on purpose
+//
+// The handshake carries the session: `auth: { token, account }` (API clients) or the browser's
+// HttpOnly session cookie (envelope.ts sessionCookies.user). Without one a connection sees only
+// what the public pages show (index quotes, delayed if the server is configured so) or is
+// refused, as the server's settings say. A refused handshake's connect_error carries
+// `data: { reason }` with a StreamCloseReason.
 
 /** Subscribing to this code means: every instrument (rankings, heatmaps). One subscription. */
 export const allInstrumentsBoard = '*';
-export const streamLimits = { maxSymbolsPerConnection: 200, maxMessagesPerSecond: 20, frameIntervalMs: 50 } as const;
+export const streamLimits = {
+  maxSymbolsPerConnection: 200,
+  maxMessagesPerSecond: 20,
+  frameIntervalMs: 50,
+  /** Snapshots per connection: a burst of this many, then one per `snapshotIntervalMs`; later ones wait and merge. */
+  snapshotBurst: 3,
+  snapshotIntervalMs: 1000,
+  /** Bytes the server holds unsent for one connection before it drops the connection (buffer_overflow). */
+  maxBufferedBytes: 1024 * 1024,
+} as const;
+
+export const streamHandshakeAuth = z.object({ token: z.string().min(1).max(256), account: z.string().min(1).max(64) });
+
+/** Why the server refused a handshake or closed a connection on purpose. */
+export const streamCloseReasons = ['session_ended', 'buffer_overflow', 'too_many_connections', 'sign_in_required'] as const;
+export type StreamCloseReason = (typeof streamCloseReasons)[number];
+export interface StreamClosed {
+  reason: StreamCloseReason;
+}
 
 export const streamSubscription = z.object({ codes: z.array(z.string().max(20)).min(1).max(streamLimits.maxSymbolsPerConnection) });
 
@@ -263,9 +289,32 @@ export interface TickFrame {
   quotes: StreamQuote[];
 }
 
-export const streamErrorKeys = ['invalid_message', 'unknown_instrument', 'too_many_symbols', 'rate_limited'] as const;
+/** `sign_in_required`: a connection without a session asked for more than the public pages show. */
+export const streamErrorKeys = ['invalid_message', 'unknown_instrument', 'too_many_symbols', 'rate_limited', 'sign_in_required'] as const;
 export type StreamErrorKey = (typeof streamErrorKeys)[number];
 export interface StreamError {
   key: StreamErrorKey;
   detail: string;
 }
+
+export type IndustryAggregate = {
+  industry: string;
+  /** Mean of the members' change rates in basis points, by the contract's rule (averageBasisPoints). */
+  changeRateBps: number;
+  advancers: number;
+  decliners: number;
+  unchanged: number;
+  /** Minor units. */
+  turnover: number;
+  leader: { code: string; changeRateBps: number } | null;
+};
+
+/** Computed by the server over the whole board and sent to VIP sessions only ('vip' event). */
+export type VipAnalytics = {
+  heatmap: IndustryAggregate[];
+  /** Change over the last 60 s of stream time, basis points. Empty until a full minute has been observed. */
+  topMovers: { code: string; changeRate1mBps: number }[];
+  /** Shares traded in the last minute against the day's average shares per minute. */
+  volumeSpikes: { code: string; ratio: number; volume1m: number }[];
+  breadth: { advancers: number; decliners: number; unchanged: number };
+};

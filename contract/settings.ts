@@ -93,6 +93,10 @@ export const settingValueSchemas = {
   'password_reset.code_minutes': wholeNumberFrom(1, 60),
   'password_reset.attempts_max': wholeNumberFrom(1, 10),
   'password_reset.codes_per_hour': wholeNumberFrom(1, 20),
+  // the quote stream (server/market/stream/): what a connection without a session sees, and connections per address
+  'stream.anonymous_public': onOff,
+  'stream.anonymous_delay_seconds': wholeNumberFrom(0, 900),
+  'stream.connections_per_ip': wholeNumberFrom(1, 10_000),
   ...tradingSettingSchemas,
 } as const;
 
@@ -102,7 +106,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit', 'password_reset'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit', 'password_reset', 'stream'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -45,6 +45,7 @@ import { type ListingRun, relistIssues, startListingJob } from './ipo/listing.ts
 import type { PeriodicJob } from './jobs/periodicJob.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
+import { sessionStreamAccess } from './market/stream/streamAccess.ts';
 import { attachQuoteStream } from './market/stream/streamServer.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { marketDayCloses, type PortfolioJob, startPortfolioJob } from './portfolio/dailyJob.ts';
@@ -328,7 +329,12 @@ export async function buildApp({
 
   // msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker.
   const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, parser: msgpackParser });
-  const stream = attachQuoteStream(sockets, market.market);
+  const streamPolicy = () => ({
+    anonymousPublic: settings.get('stream.anonymous_public'),
+    anonymousDelaySeconds: settings.get('stream.anonymous_delay_seconds'),
+    connectionsPerIp: settings.get('stream.connections_per_ip'),
+  });
+  const stream = attachQuoteStream(sockets, market.market, { access: sessionStreamAccess(sessions, streamPolicy) });
   const stopOrderPushes = attachOrderPushes(sockets, writer, authenticateSession);
   // Open websockets would keep the HTTP server from closing: end them first.
   http.addHook('preClose', async () => {

@@ -24,7 +24,6 @@ import { type BookUpdate, latestQuotes } from './pipelines/latestQuotes.ts';
 import type { InstrumentIndex } from './pipelines/quoteMath.ts';
 import { liveRankings, rankingIntervalMs } from './pipelines/rankings.ts';
 import { subscriptionCommands, type SubscriptionCommand } from './pipelines/subscriptions.ts';
-import { computeVipAnalytics, createMinuteWindow } from './pipelines/vipAnalytics.ts';
 import { CodeTable, encodeQuoteFrame, type EngineMessage, type WorkerToMainMessage } from './quoteStreamProtocol.ts';
 
 // The worker's logic without its I/O: socket events come in as an Observable, messages
@@ -41,7 +40,7 @@ export type SocketEvent =
 export const engineTimings = {
   frameMs: displayFrameMs,
   rankingIntervalMs,
-  /** Industries and VIP analytics change slowly to the eye; once a second is plenty. */
+  /** Industries change slowly to the eye; once a second is plenty. (VIP analytics come from the server, to VIP sessions only.) */
   analyticsIntervalMs: 1000,
 } as const;
 
@@ -58,7 +57,6 @@ export function startQuoteEngine(options: QuoteEngineOptions) {
   const desired = new Set<string>();
   const desired$ = new BehaviorSubject<ReadonlySet<string>>(new Set());
   const instruments$ = new BehaviorSubject<InstrumentIndex>(new Map());
-  let calendar: FeedSource['calendar'] = 'always_open';
   const codeTable = new CodeTable();
   const running = new Subscription();
 
@@ -83,7 +81,6 @@ export function startQuoteEngine(options: QuoteEngineOptions) {
   let oldestPendingSentAt: number | null = null;
   let postedSource = '';
   const postSource = (source: FeedSource) => {
-    calendar = source.calendar;
     const key = JSON.stringify(source);
     if (key === postedSource) return;
     postedSource = key;
@@ -126,7 +123,6 @@ export function startQuoteEngine(options: QuoteEngineOptions) {
 
   // Analytics only make sense over the whole board; with a handful of watched codes they
   // would be rankings of whatever happens to be on screen.
-  const minuteWindow = createMinuteWindow();
   const boardWanted$ = desired$.pipe(
     map((codes) => codes.has(allInstrumentsBoard)),
     distinctUntilChanged(),
@@ -148,15 +144,11 @@ export function startQuoteEngine(options: QuoteEngineOptions) {
   running.add(
     analyticsInputs
       .pipe(
-        tap(({ update }) => minuteWindow.observe(update.book, update.streamTime)),
         throttleTime(engineTimings.analyticsIntervalMs, scheduler, { leading: true, trailing: true }),
       )
       .subscribe(({ update, instruments }) => {
         const heatmap = computeIndustries(update.book, instruments);
         postIfChanged('industries', heatmap, (industries) => ({ type: 'industries', industries }));
-        const baseline = minuteWindow.baseline(update.streamTime);
-        const analytics = computeVipAnalytics({ book: update.book, heatmap, instruments, baseline, streamTime: update.streamTime, calendar });
-        postIfChanged('vip', analytics, (value) => ({ type: 'vip', analytics: value }));
       }),
   );
 

@@ -1,4 +1,4 @@
-import type { FeedSource, Instrument, RankType, SessionPhase, StreamError, StreamQuote } from '../contract/market.ts';
+import type { FeedSource, IndustryAggregate, Instrument, RankType, SessionPhase, StreamCloseReason, StreamError, StreamQuote, VipAnalytics } from '../contract/market.ts';
 import type { OrderUpdate } from '../contract/trading.ts';
 
 // Messages between the quote-stream worker and the main thread. The main thread's
@@ -9,26 +9,8 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline'
 export type RankingKind = RankType;
 export const rankingKinds: readonly RankingKind[] = ['gainers', 'losers', 'active', 'turnover'];
 
-export type IndustryAggregate = {
-  industry: string;
-  /** Mean of the members' change rates in basis points, by the contract's rule (averageBasisPoints). */
-  changeRateBps: number;
-  advancers: number;
-  decliners: number;
-  unchanged: number;
-  /** Minor units. */
-  turnover: number;
-  leader: { code: string; changeRateBps: number } | null;
-};
-
-export type VipAnalytics = {
-  heatmap: IndustryAggregate[];
-  /** Change over the last 60 s of stream time, basis points. Empty until a full minute has been observed. */
-  topMovers: { code: string; changeRate1mBps: number }[];
-  /** Shares traded in the last minute against the day's average shares per minute. */
-  volumeSpikes: { code: string; ratio: number; volume1m: number }[];
-  breadth: { advancers: number; decliners: number; unchanged: number };
-};
+// The analytics' shapes are the stream's (the server computes VIP analytics; the worker the industries).
+export type { IndustryAggregate, VipAnalytics } from '../contract/market.ts';
 
 /** What the worker needs to know about an instrument: enough to rank and group it. */
 export type WorkerInstrument = Pick<Instrument, 'code' | 'kind' | 'currency' | 'industry'>;
@@ -41,7 +23,7 @@ export type EngineMessage =
 
 export type MainToWorkerMessage =
   | EngineMessage
-  /** The signed-in session, so the socket hears live updates of the user's orders (contract/trading.ts orderPushEvents); null stops them. */
+  /** The signed-in session, sent first: the socket's handshake carries it (with the session cookie, if any) and hears the user's order updates (contract/trading.ts orderPushEvents). */
   | { type: 'watchOrders'; credentials: { token: string; account: string } | null };
 
 /**
@@ -72,6 +54,8 @@ export type WorkerToMainMessage =
   | { type: 'industries'; industries: IndustryAggregate[] }
   | { type: 'vip'; analytics: VipAnalytics }
   | { type: 'streamError'; error: StreamError }
+  /** The server closed the connection on purpose (or refused it): the app shows why. */
+  | { type: 'streamClosed'; reason: StreamCloseReason }
   /** A change the server committed to one of the signed-in user's orders. */
   | { type: 'orderUpdate'; update: OrderUpdate };
 

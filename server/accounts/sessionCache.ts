@@ -6,6 +6,13 @@ import type { Session } from './sessions.ts';
 // a confirmed session is remembered for a few seconds. Whatever ends or restricts a session
 // in this process forgets it at once (logout, a staff restriction); another server process
 // sees such a change within `ttlMs`. Refusals are never remembered.
+// Whatever holds a session open longer than a request (the quote stream's sockets) hears the
+// same two calls through `onEnded`, so a socket does not outlive its session either.
+
+/** What ended or changed: one session (logout), or every session of a user (password, restriction, level). */
+export type SessionChange = { tokenHash: string } | { userId: bigint };
+/** Listeners are a few subsystems fixed at start, not one per connection: a bound catches a leak. */
+const endedListenersMax = 8;
 
 export interface SessionCache {
   authenticate: Authenticate;
@@ -13,11 +20,17 @@ export interface SessionCache {
   forgetToken(tokenHash: string): void;
   /** The user's state changed: their sessions are checked against the database again. */
   forgetUser(userId: bigint): void;
+  /** Calls `listener` after each forgetToken / forgetUser; returns the function that stops it. */
+  onEnded(listener: (change: SessionChange) => void): () => void;
 }
 
 export function createSessionCache(authenticate: Authenticate, { ttlMs = 5_000, entriesMax = 100_000, now = Date.now } = {}): SessionCache {
   const entries = new Map<string, { session: Session; expiresAt: number }>();
   const keyByTokenHash = new Map<string, string>();
+  const endedListeners = new Set<(change: SessionChange) => void>();
+  const announce = (change: SessionChange) => {
+    for (const listener of endedListeners) listener(change);
+  };
 
   function forgetKey(key: string): void {
     const entry = entries.get(key);
@@ -44,9 +57,16 @@ export function createSessionCache(authenticate: Authenticate, { ttlMs = 5_000, 
     forgetToken(tokenHash) {
       const key = keyByTokenHash.get(tokenHash);
       if (key) forgetKey(key);
+      announce({ tokenHash });
     },
     forgetUser(userId) {
       for (const [key, entry] of entries) if (entry.session.userId === userId) forgetKey(key);
+      announce({ userId });
+    },
+    onEnded(listener) {
+      if (endedListeners.size >= endedListenersMax) throw new Error(`sessionCache: more than ${endedListenersMax} session-end listeners`);
+      endedListeners.add(listener);
+      return () => void endedListeners.delete(listener);
     },
   };
 }

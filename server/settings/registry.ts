@@ -353,6 +353,22 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'password_reset',
     description: 'Password-reset codes one mobile number may be sent per hour.',
   }),
+  // the quote stream (server/market/stream/streamAccess.ts)
+  'stream.anonymous_public': define('stream.anonymous_public', {
+    defaultValue: true,
+    group: 'stream',
+    description: 'On: a stream connection without a session sees index quotes only (what the public pages show). Off: it is refused.',
+  }),
+  'stream.anonymous_delay_seconds': define('stream.anonymous_delay_seconds', {
+    defaultValue: 0,
+    group: 'stream',
+    description: 'Seconds by which index quotes are delayed for stream connections without a session (0: live). Applies to connections opened after a change.',
+  }),
+  'stream.connections_per_ip': define('stream.connections_per_ip', {
+    defaultValue: 50,
+    group: 'stream',
+    description: 'Stream connections one network address may hold at once; the next handshake is refused (too_many_connections).',
+  }),
   ...tradingSettingDefinitions(),
 };
 

@@ -1,13 +1,15 @@
 import type { Server, Socket } from 'socket.io';
 import { orderPushEvents, type OrderUpdate, type WatchOrdersAnswer, watchOrdersRequest } from '../../contract/trading.ts';
 import type { Authenticate } from '../http/routes.ts';
+import type { StreamViewer } from '../market/stream/streamAccess.ts';
 import type { OrderEvent } from './writer/events.ts';
 import type { OrderWriter } from './writer/orderWriter.ts';
 
 // Live order updates to their owner, one more consumer of the order writer's events. A
 // quote-socket connection that sends `watch_orders` with a valid session joins its user's
 // room; every committed change to one of that user's orders is then pushed to the room.
-// Quote streaming itself needs no session; only these pushes do.
+// A connection whose handshake carried a session (server/market/stream/streamAccess.ts: the
+// browser's session cookie) is in its user's room from the start, without `watch_orders`.
 
 /** Tries to authenticate per connection: enough for a token refresh, not for guessing. */
 const watchAttemptsMax = 5;
@@ -21,6 +23,8 @@ function leaveUserRooms(socket: Socket): void {
 
 export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate: Authenticate): () => void {
   io.on('connection', (socket) => {
+    const viewer = socket.data.viewer as StreamViewer | undefined;
+    if (viewer?.kind === 'session') void socket.join(userRoom(viewer.session.userId));
     let attempts = 0;
     socket.on(orderPushEvents.watch, async (credentials: unknown, acknowledge?: unknown) => {
       const answer = typeof acknowledge === 'function' ? (acknowledge as (answer: WatchOrdersAnswer) => void) : () => {};

@@ -93,6 +93,10 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'password_reset.code_minutes': { kind: 'integer', unit: 'minutes' },
   'password_reset.attempts_max': { kind: 'integer', unit: 'count' },
   'password_reset.codes_per_hour': { kind: 'integer', unit: 'count' },
+  // the quote stream (server/market/stream/)
+  'stream.anonymous_public': { kind: 'switch' },
+  'stream.anonymous_delay_seconds': { kind: 'integer', unit: 'count' },
+  'stream.connections_per_ip': { kind: 'integer', unit: 'count' },
   ...tradingSettingInputs(),
 };
 
@@ -165,6 +169,19 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'promotion.fee_rebate_days': { title: msg`Fee rebate window`, description: msg`Days after registration in which brokerage counts for the fee rebate.` },
   'promotion.fee_rebate_percent': { title: msg`Fee rebate share`, description: msg`Percent of the brokerage paid in the window that is rebated (service fees only, never taxes or stamp duty).` },
   'promotion.fee_rebate_cap': { title: msg`Fee rebate cap`, description: msg`The most one user receives from the fee rebate in all, in rupees.` },
+  // the quote stream
+  'stream.anonymous_public': {
+    title: msg`Quotes without signing in`,
+    description: msg`On: a quote-stream connection without a session sees index quotes only, as the public pages do. Off: such a connection is refused.`,
+  },
+  'stream.anonymous_delay_seconds': {
+    title: msg`Delay of public quotes (seconds)`,
+    description: msg`Seconds by which index quotes are delayed for connections without a session (0: live). Connections opened after a change follow it.`,
+  },
+  'stream.connections_per_ip': {
+    title: msg`Stream connections per address`,
+    description: msg`Quote-stream connections one network address may hold at once; the next one is refused.`,
+  },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -205,6 +222,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   promotion: msg`Promotions`,
   rate_limit: msg`Rate limits`,
   password_reset: msg`Password reset`,
+  stream: msg`Quote stream`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

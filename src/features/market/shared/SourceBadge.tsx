@@ -48,16 +48,33 @@ export function SourceBadge({ fallback }: { fallback?: FeedInfo | null }) {
         <span className={styles.chip.neutral}>{t`Price source loading…`}</span>
       )}
       {phase ? <span className={phase === 'open' ? styles.chip.live : styles.chip.neutral}>{phaseLabels[phase]}</span> : null}
-      <ConnectionChip connection={meta.connection} />
+      <ConnectionChip connection={meta.connection} closedReason={meta.closedReason} />
     </div>
   );
 }
 
-function ConnectionChip({ connection }: { connection: ReturnType<typeof useMarketMeta>['connection'] }) {
+type Meta = ReturnType<typeof useMarketMeta>;
+
+function ConnectionChip({ connection, closedReason }: { connection: Meta['connection']; closedReason: Meta['closedReason'] }) {
   const { t } = useLingui();
+  // Why the server closed the connection, when it said so (contract/market.ts StreamCloseReason).
+  const closedLabels: Record<NonNullable<Meta['closedReason']>, string> = {
+    session_ended: t`Your session ended — sign in again for live prices`,
+    sign_in_required: t`Sign in for live prices`,
+    buffer_overflow: t`Disconnected: this device fell too far behind — reload for live prices`,
+    too_many_connections: t`Too many live connections from this network — prices may be stale`,
+  };
   // Announced politely so a screen reader user learns that prices stopped updating.
   const label =
-    connection === 'live' ? t`Live` : connection === 'connecting' ? t`Connecting…` : connection === 'reconnecting' ? t`Reconnecting…` : t`Offline — prices may be stale`;
+    connection === 'live'
+      ? t`Live`
+      : closedReason
+        ? closedLabels[closedReason]
+        : connection === 'connecting'
+          ? t`Connecting…`
+          : connection === 'reconnecting'
+            ? t`Reconnecting…`
+            : t`Offline — prices may be stale`;
   const tone = connection === 'live' ? styles.chip.live : connection === 'connecting' ? styles.chip.neutral : styles.chip.problem;
   return (
     <span className={tone} role="status" aria-live="polite">

@@ -163,7 +163,15 @@ describe('market stream store', () => {
     await flushMicrotasks();
     expect(ranking.result.current).toEqual(['A', 'B']);
     expect(losers.result.current).toEqual([]);
-    expect(meta.result.current).toEqual({ connection: 'live', source: { kind: 'replay', date: '2025-01-06', calendar: 'ist' }, phase: 'open' });
+    expect(meta.result.current).toEqual({ connection: 'live', source: { kind: 'replay', date: '2025-01-06', calendar: 'ist' }, phase: 'open', closedReason: null });
+    // The server's reason for closing stays until the stream is live again.
+    worker().say({ type: 'streamClosed', reason: 'session_ended' });
+    worker().say({ type: 'connection', state: 'offline' });
+    await flushMicrotasks();
+    expect(meta.result.current).toMatchObject({ connection: 'offline', closedReason: 'session_ended' });
+    worker().say({ type: 'connection', state: 'live' });
+    await flushMicrotasks();
+    expect(meta.result.current.closedReason).toBeNull();
   });
 
   it('instruments: fetched on start, handed to the worker in slim form and readable by code', async () => {

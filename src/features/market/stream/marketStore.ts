@@ -1,9 +1,9 @@
-import type { FeedSource, Instrument, SessionPhase } from '../../../../contract/market.ts';
+import type { Instrument } from '../../../../contract/market.ts';
 import type { OrderUpdate } from '../../../../contract/trading.ts';
 import { subscribeKey } from 'valtio/utils';
 import { call } from '../../../api/commandBus.ts';
 import { session } from '../../auth/sessionStore.ts';
-import { createMarketStream, type StreamWorker } from './marketStream.ts';
+import { createMarketStream, type MarketMeta, type StreamWorker } from './marketStream.ts';
 import type { ConnectionState, IndustryAggregate, RankingKind, VipAnalytics } from '../../../../workers/quoteStreamProtocol.ts';
 
 // Live market data for the pages: quotes per code, rankings, industry aggregates and VIP
@@ -67,7 +67,7 @@ subscribeKey(
 );
 
 /** A valtio proxy; read it in components through useMarketMeta(). */
-export const marketState: { connection: ConnectionState; source: FeedSource | null; phase: SessionPhase | null } = stream.marketState;
+export const marketState: MarketMeta = stream.marketState;
 
 /** Idempotent: spawns the worker and fetches the instrument list for it. */
 export function startMarketStream(): void {
@@ -123,7 +123,7 @@ export function useVipAnalytics(): VipAnalytics | null {
   return stream.useVipAnalytics();
 }
 
-export function useMarketMeta(): { connection: ConnectionState; source: FeedSource | null; phase: SessionPhase | null } {
+export function useMarketMeta(): MarketMeta {
   return stream.useMarketMeta();
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
-import { allInstrumentsBoard, type FeedSource, type Instrument, type SessionPhase } from '../../../../contract/market.ts';
+import { allInstrumentsBoard, type FeedSource, type Instrument, type SessionPhase, type StreamCloseReason } from '../../../../contract/market.ts';
 import type { OrderUpdate } from '../../../../contract/trading.ts';
 import { decodeQuoteFrame, type MainToWorkerMessage, rankingKinds, type WorkerToMainMessage } from '../../../../workers/quoteStreamProtocol.ts';
 import { toLiveQuote } from './liveQuote.ts';
@@ -32,7 +32,8 @@ export type MarketStreamDependencies = {
   instrumentRetryDelaysMs?: readonly number[];
 };
 
-type MarketMeta = { connection: ConnectionState; source: FeedSource | null; phase: SessionPhase | null };
+/** `closedReason`: why the server last closed or refused the connection, until it is live again. */
+export type MarketMeta = { connection: ConnectionState; source: FeedSource | null; phase: SessionPhase | null; closedReason: StreamCloseReason | null };
 type BoardState = { rankings: Record<RankingKind, readonly string[]>; industries: readonly IndustryAggregate[]; vip: VipAnalytics | null };
 
 const emptyBoard = (): BoardState => ({
@@ -44,7 +45,7 @@ const emptyBoard = (): BoardState => ({
 export function createMarketStream(dependencies: MarketStreamDependencies) {
   const { createWorker, loadInstruments, orderWatchCredentials = () => null, now = () => performance.now(), instrumentRetryDelaysMs = [2_000, 5_000, 15_000] } = dependencies;
 
-  const marketState = proxy<MarketMeta>({ connection: 'offline', source: null, phase: null });
+  const marketState = proxy<MarketMeta>({ connection: 'offline', source: null, phase: null, closedReason: null });
   const boardState = proxy<BoardState>(emptyBoard());
 
   const quotes = new Map<string, LiveQuote>();
@@ -73,6 +74,10 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
     switch (message.type) {
       case 'connection':
         marketState.connection = message.state;
+        if (message.state === 'live') marketState.closedReason = null;
+        return;
+      case 'streamClosed':
+        marketState.closedReason = message.reason;
         return;
       case 'source':
         marketState.source = message.source;
@@ -177,6 +182,7 @@ export function createMarketStream(dependencies: MarketStreamDependencies) {
     marketState.connection = 'offline';
     marketState.source = null;
     marketState.phase = null;
+    marketState.closedReason = null;
     Object.assign(boardState, emptyBoard());
     const codes = [...quotes.keys()];
     quotes.clear();
