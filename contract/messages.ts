@@ -244,6 +244,17 @@ export const messageKeys = [
   'exam_attempt_not_found',
   'exam_attempt_expired',
   'exam_answers_mismatch',
+  // second factor, sessions and the session cookie (server/accounts/mfa*.ts, sessionList.ts)
+  'mfa_code_required',
+  'mfa_code_incorrect',
+  'mfa_challenge_expired',
+  'mfa_already_enabled',
+  'mfa_not_set_up',
+  'mfa_not_enabled',
+  'staff_mfa_enrolment_required',
+  'withdrawal_needs_mfa_code',
+  'session_not_found',
+  'csrf_token_invalid',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

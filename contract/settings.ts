@@ -74,6 +74,11 @@ export const settingValueSchemas = {
   'promotion.fee_rebate_days': wholeNumberFrom(1, 365),
   'promotion.fee_rebate_percent': wholeNumberFrom(0, 100),
   'promotion.fee_rebate_cap': positiveRupees,
+  // sessions and the second factor (server/accounts/): idle and absolute session limits, and how long
+  // a newly added bank card needs the second factor for a withdrawal to it (users who have it on)
+  'security.session_idle_minutes': wholeNumberFrom(5, 7 * 24 * 60),
+  'security.session_absolute_days': wholeNumberFrom(1, 90),
+  'security.new_card_hours': wholeNumberFrom(0, 30 * 24),
   ...tradingSettingSchemas,
 } as const;
 
@@ -83,7 +88,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'security'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

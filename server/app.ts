@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +13,9 @@ import { authenticate } from './accounts/accounts.ts';
 import { registerAccountAdminRoutes } from './accounts/adminRoutes.ts';
 import { createSessionCache } from './accounts/sessionCache.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
+import { registerSecurityRoutes } from './accounts/securityRoutes.ts';
+import { type SessionExpiryJob, startSessionExpiryJob } from './accounts/sessionExpiry.ts';
+import type { SessionPolicy } from './accounts/sessions.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
@@ -52,7 +56,7 @@ import { registerProfileRoutes } from './profile/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { loadSettings, type Settings } from './settings/settings.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
-import { authenticateStaff } from './staff/staffSessions.ts';
+import { authenticateStaff, staffSessionLifetimeHours } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
 import { lotOf, type TradingContext } from './trading/orders.ts';
@@ -105,6 +109,8 @@ export interface AppOptions {
   fundNavIntervalMs?: number;
   /** Whether a user has passed the courseware exam copy trading needs; server/course/examGate.ts unless a test says otherwise. */
   copyTradingExamPassed?: (sql: Sql, userId: bigint) => Promise<boolean>;
+  /** The clock sessions and second-factor codes are measured by; separate from `now` so tests that move the market's clock keep their sessions. */
+  authNow?: () => number;
 }
 
 export interface App {
@@ -137,6 +143,8 @@ export interface App {
   funds: FundEngine;
   /** Settles the fee-rebate promotion after each IST day (server/promotion/rebateJob.ts); tests run it through a day by hand. */
   feeRebateJob: FeeRebateJob;
+  /** Ends sessions past their idle or absolute limit through the session cache (server/accounts/sessionExpiry.ts); tests run it by hand. */
+  sessionExpiryJob: SessionExpiryJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -160,6 +168,7 @@ export async function buildApp({
   intradayDemoSessionMinutes,
   fundNavIntervalMs = 60_000,
   copyTradingExamPassed = hasPassedCopyTradingExam,
+  authNow = Date.now,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -172,6 +181,8 @@ export async function buildApp({
     return reply.code(500).send(refusal('system_busy'));
   });
 
+  // The browser's session travels in HttpOnly cookies (server/http/sessionCookies.ts).
+  await http.register(fastifyCookie);
   // Multipart bodies are parsed only by the upload route, with the size limit of the moment (settings).
   await http.register(fastifyMultipart);
   await mkdir(uploadDir, { recursive: true });
@@ -179,9 +190,14 @@ export async function buildApp({
   // IPOs listed before a restart trade again before anything reads the market (the execution books rebuild their positions from it).
   await relistIssues(db, market.market, now());
 
-  const sessions = createSessionCache((token, account) => authenticate(db, token, account));
+  // Idle and absolute limits are settings, read at each check; staff sessions last a working day at most.
+  const idleMinutes = () => settings.get('security.session_idle_minutes');
+  const userPolicy: SessionPolicy = { now: authNow, idleMinutes, absoluteHours: () => settings.get('security.session_absolute_days') * 24 };
+  const staffPolicy: SessionPolicy = { now: authNow, idleMinutes, absoluteHours: () => staffSessionLifetimeHours };
+  const sessions = createSessionCache((token, account) => authenticate(db, token, account, userPolicy), { now: authNow });
   const authenticateSession = sessions.authenticate;
-  const authenticators: Authenticators = { user: authenticateSession, staff: (token, login) => authenticateStaff(db, token, login) };
+  const authenticators: Authenticators = { user: authenticateSession, staff: (token, login) => authenticateStaff(db, token, login, staffPolicy) };
+  const sessionExpiryJob = startSessionExpiryJob({ db, sessions, userPolicy, staffPolicy, onError: (error) => logger?.error({ err: error }, 'session expiry failed') });
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
   // Positions are valued at the market's last prices wherever balances are reported.
   const valuation: Valuation = { prices: marketPrices(market.market), now };
@@ -189,7 +205,8 @@ export async function buildApp({
   const vipLevels = {
     db, settings, valuation, vipFees: () => currentRules().vipFees, onLevelChanged: (userId: bigint) => sessions.forgetUser(userId),
   };
-  registerAccountRoutes(http, db, authenticateSession, sessions, valuation, (userId) => refreshLevel(vipLevels, userId));
+  registerAccountRoutes(http, db, authenticateSession, sessions, userPolicy, valuation, (userId) => refreshLevel(vipLevels, userId));
+  registerSecurityRoutes(http, authenticators, { db, sessions, userPolicy, staffPolicy });
   registerPortfolioRoutes(http, db, authenticateSession, valuation);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   const currentRules = currentRulesFrom(tradingRules, settings);
@@ -213,11 +230,11 @@ export async function buildApp({
   registerIdentityRoutes(http, db, authenticators, settings, sessions);
   registerProfileRoutes(http, db, authenticateSession, now);
   // Back office: staff sessions and accounts, users and invitation codes, configuration.
-  registerStaffRoutes(http, db, authenticators);
+  registerStaffRoutes(http, db, authenticators, sessions, staffPolicy);
   registerAccountAdminRoutes(http, db, authenticators, sessions, valuation);
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
-  registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
+  registerFundingRoutes(http, authenticators, { db, settings, now, authNow }, await loadStatementReaders());
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });
@@ -312,6 +329,7 @@ export async function buildApp({
     await vipLevelJob.stop();
     await funds.stop();
     await feeRebateJob.stop();
+    await sessionExpiryJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -325,7 +343,7 @@ export async function buildApp({
     await sockets.close();
   });
   return {
-    http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob,
+    http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, sessionExpiryJob,
     funds, feeRebateJob,
   };
 }

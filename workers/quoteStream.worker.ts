@@ -17,7 +17,8 @@ type ServerEvents = {
   stream_error: (error: StreamError) => void;
   [orderPushEvents.update]: (update: OrderUpdate) => void;
 };
-type Credentials = { token: string; account: string };
+/** Headers-style credentials, or `{}`: the handshake's session cookie (server/trading/orderPushes.ts). */
+type Credentials = { token: string; account: string } | Record<string, never>;
 type ClientEvents = {
   subscribe: (payload: { codes: string[] }) => void;
   unsubscribe: (payload: { codes: string[] }) => void;

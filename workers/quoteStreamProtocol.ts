@@ -42,7 +42,7 @@ export type EngineMessage =
 export type MainToWorkerMessage =
   | EngineMessage
   /** The signed-in session, so the socket hears live updates of the user's orders (contract/trading.ts orderPushEvents); null stops them. */
-  | { type: 'watchOrders'; credentials: { token: string; account: string } | null };
+  | { type: 'watchOrders'; credentials: { token: string; account: string } | Record<string, never> | null };
 
 /**
  * One display frame of changed quotes, struct-of-arrays: quote i occupies

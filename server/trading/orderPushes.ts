@@ -1,6 +1,9 @@
+import fastifyCookie from '@fastify/cookie';
 import type { Server, Socket } from 'socket.io';
 import { orderPushEvents, type OrderUpdate, type WatchOrdersAnswer, watchOrdersRequest } from '../../contract/trading.ts';
 import type { Authenticate } from '../http/routes.ts';
+import { sessionCookies } from '../../contract/envelope.ts';
+import { parseSessionCookieValue } from '../http/sessionCookies.ts';
 import type { OrderEvent } from './writer/events.ts';
 import type { OrderWriter } from './writer/orderWriter.ts';
 
@@ -19,6 +22,12 @@ function leaveUserRooms(socket: Socket): void {
   for (const room of socket.rooms) if (room.startsWith(userRoomPrefix)) void socket.leave(room);
 }
 
+/** The browser's user session cookie as the socket's handshake carried it (a socket sends no CSRF header; it only reads). */
+function sessionFromHandshake(cookieHeader: string | undefined): { token: string; account: string } | null {
+  if (!cookieHeader || cookieHeader.length > 8192) return null;
+  return parseSessionCookieValue(fastifyCookie.parse(cookieHeader)[sessionCookies.user]);
+}
+
 export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate: Authenticate): () => void {
   io.on('connection', (socket) => {
     let attempts = 0;
@@ -27,7 +36,8 @@ export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate:
       attempts += 1;
       if (attempts > watchAttemptsMax) return answer('submit_too_frequently');
       const parsed = watchOrdersRequest.safeParse(credentials);
-      const session = parsed.success ? await authenticate(parsed.data.token, parsed.data.account) : { refusedWith: 'not_logged_in' as const };
+      const given = parsed.success ? ('token' in parsed.data ? parsed.data : sessionFromHandshake(socket.request.headers.cookie)) : null;
+      const session = given ? await authenticate(given.token, given.account) : { refusedWith: 'not_logged_in' as const };
       if (!socket.connected) return;
       leaveUserRooms(socket);
       if ('refusedWith' in session) return answer(session.refusedWith);

@@ -43,8 +43,8 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ pu
 
 export function registerUploadRoutes(app: FastifyInstance, db: Database, authenticators: Authenticators, settings: Settings, uploadDir: string): void {
   app.post(apiBasePath + uploadImagePath, async (request, reply) => {
-    const session = await checkSession(request, authenticators.user);
-    if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
+    const session = await checkSession(request, authenticators.user, 'user');
+    if ('refusedWith' in session) return reply.code(session.refusedWith === 'csrf_token_invalid' ? 403 : 401).send(refusal(session.refusedWith));
     if (!request.isMultipart()) refuse('upload_file_required');
     await admitUpload(db, session.userId);
     const { purpose, file } = await readForm(request, settings.get('upload.max_bytes'));
@@ -59,9 +59,11 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, authent
   app.get<{ Params: { id: string } }>(`${apiBasePath}${uploadFilePath}/:id`, async (request, reply) => {
     const notFound = () => reply.code(404).send(refusal('not_found'));
     // Sessions first, then the row: a caller without either learns nothing, not even by timing.
-    const user = await checkSession(request, authenticators.user);
-    const staff = 'refusedWith' in user ? await checkSession(request, authenticators.staff) : null;
-    const isStaff = staff !== null && !('refusedWith' in staff);
+    const user = await checkSession(request, authenticators.user, 'user');
+    // Both asked: one browser may hold a user's and a staff member's cookie at once.
+    const staff = await checkSession(request, authenticators.staff, 'staff');
+    // A staff session still enrolling its second factor sees no one's documents.
+    const isStaff = staff !== null && !('refusedWith' in staff) && staff.mfaVerified;
     if ('refusedWith' in user && !isStaff) return notFound();
     const upload = await findUpload(db, request.params.id);
     if (!upload) return notFound();

@@ -75,6 +75,9 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'promotion.fee_rebate_days': { kind: 'integer', unit: 'days' },
   'promotion.fee_rebate_percent': { kind: 'integer', unit: 'percent' },
   'promotion.fee_rebate_cap': { kind: 'rupees' },
+  'security.session_idle_minutes': { kind: 'integer', unit: 'minutes' },
+  'security.session_absolute_days': { kind: 'integer', unit: 'days' },
+  'security.new_card_hours': { kind: 'integer', unit: 'count' },
   ...tradingSettingInputs(),
 };
 
@@ -133,6 +136,9 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
   'promotion.fee_rebate_days': { title: msg`Fee rebate window`, description: msg`Days after registration in which brokerage counts for the fee rebate.` },
   'promotion.fee_rebate_percent': { title: msg`Fee rebate share`, description: msg`Percent of the brokerage paid in the window that is rebated (service fees only, never taxes or stamp duty).` },
   'promotion.fee_rebate_cap': { title: msg`Fee rebate cap`, description: msg`The most one user receives from the fee rebate in all, in rupees.` },
+  'security.session_idle_minutes': { title: msg`Session idle limit`, description: msg`Minutes without a request after which a user or staff session ends.` },
+  'security.session_absolute_days': { title: msg`Session lifetime`, description: msg`Days after sign-in at which a user session ends however active (staff sessions end after 12 hours).` },
+  'security.new_card_hours': { title: msg`New card protection`, description: msg`Hours after a bank card is added during which a withdrawal to it needs the second factor, for users who have it on.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -168,6 +174,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   intraday: msg`Intraday trading`,
   course: msg`Courseware and exam`,
   promotion: msg`Promotions`,
+  security: msg`Sessions and sign-in security`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);
