@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   emptyRequest,
   loginRequest,
-  loginResponse,
   registerRequest,
   registerResponse,
   userInfoResponse,
@@ -140,7 +139,6 @@ import {
   staffCreateRequest,
   staffListResponse,
   staffLoginRequest,
-  staffLoginResponse,
   staffMember,
   staffMeResponse,
   staffSetActiveRequest,
@@ -156,6 +154,7 @@ import { preferenceCommands } from './preference.ts';
 import { promotionCommands } from './promotion.ts';
 import { recoveryCommands } from './recovery.ts';
 import { siteContentCommands } from './siteContent.ts';
+import { sessionCommands, staffLoginOutcome, userLoginResponse } from './sessions.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
@@ -173,7 +172,7 @@ const nothing = z.null();
 export const api = {
   'common/config': { auth: false, request: siteConfigRequest, response: siteConfigResponse },
   'user/register': { auth: false, request: registerRequest, response: registerResponse },
-  'user/login': { auth: false, request: loginRequest, response: loginResponse },
+  'user/login': { auth: false, request: loginRequest, response: userLoginResponse },
   'user/logout': { auth: true, request: emptyRequest, response: nothing },
   'user/info': { auth: true, request: emptyRequest, response: userInfoResponse },
   'user/Optionallist': { auth: true, request: watchlistRequest, response: watchlistResponse },
@@ -215,7 +214,7 @@ export const api = {
   'user/messages': { auth: true, request: messagesRequest, response: messagesResponse },
   'user/messageRead': { auth: true, request: messageReadRequest, response: messageReadResponse },
   // back office: staff sessions and accounts
-  'admin/login': { auth: false, request: staffLoginRequest, response: staffLoginResponse },
+  'admin/login': { auth: false, request: staffLoginRequest, response: staffLoginOutcome },
   'admin/logout': { auth: 'staff', roles: anyStaff, request: emptyRequest, response: nothing },
   'admin/me': { auth: 'staff', roles: anyStaff, request: emptyRequest, response: staffMeResponse },
   'admin/staff/list': { auth: 'staff', roles: admins, request: pageRequest, response: staffListResponse },
@@ -301,6 +300,7 @@ export const api = {
   // account recovery and its demo outbox; staff-edited site content and news (issue 16)
   ...recoveryCommands,
   ...siteContentCommands,
+  ...sessionCommands,
 } as const;
 
 export type Api = typeof api;

@@ -140,6 +140,8 @@ export const withdrawRequest = z.object({
   card_id: z.string({ error: 'card_required' }).regex(/^[1-9]\d{0,17}$/, 'card_required'),
   fund_password: z.string({ error: 'fund_password_required' }).min(1, 'fund_password_required').max(32, 'wrong_fund_password'),
   idempotency_key: idempotencyKey,
+  /** The second factor's code: needed only for a card added within `security.new_card_hours` by a user who has it on. */
+  mfa_code: z.string({ error: 'invalid_field' }).trim().max(32, 'mfa_code_incorrect').optional(),
 });
 
 export const withdrawal = z.object({

@@ -262,6 +262,17 @@ export const messageKeys = [
   'reset_code_attempts_exceeded',
   // staff-edited site content (server/siteContent/): a logo that is not a whole PNG, JPEG or WebP
   'logo_image_invalid',
+  // second factor, sessions and the session cookie (server/accounts/mfa*.ts, sessionList.ts)
+  'mfa_code_required',
+  'mfa_code_incorrect',
+  'mfa_challenge_expired',
+  'mfa_already_enabled',
+  'mfa_not_set_up',
+  'mfa_not_enabled',
+  'staff_mfa_enrolment_required',
+  'withdrawal_needs_mfa_code',
+  'session_not_found',
+  'csrf_token_invalid',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

@@ -97,6 +97,11 @@ export const settingValueSchemas = {
   'stream.anonymous_public': onOff,
   'stream.anonymous_delay_seconds': wholeNumberFrom(0, 900),
   'stream.connections_per_ip': wholeNumberFrom(1, 10_000),
+  // sessions and the second factor (server/accounts/): idle and absolute session limits, and how long
+  // a newly added bank card needs the second factor for a withdrawal to it (users who have it on)
+  'security.session_idle_minutes': wholeNumberFrom(5, 7 * 24 * 60),
+  'security.session_absolute_days': wholeNumberFrom(1, 90),
+  'security.new_card_hours': wholeNumberFrom(0, 30 * 24),
   ...tradingSettingSchemas,
 } as const;
 
@@ -106,7 +111,7 @@ export type SettingValue<Name extends SettingName> = z.infer<(typeof settingValu
 /** The settings whose value is a rupee amount; the server reads them as paise. */
 export type RupeeSettingName = { [Name in SettingName]: SettingValue<Name> extends string ? Name : never }[SettingName];
 
-export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit', 'password_reset', 'stream'] as const;
+export const settingGroups = ['deposit', 'withdrawal', 'fund_password', 'upload', 'trade', 'pledge', 'loan', 'fx', 'block', 'ipo', 'vip', 'intraday', 'course', 'promotion', 'rate_limit', 'password_reset', 'stream', 'security'] as const;
 
 export const settingRow = z.object({
   name: z.string(),

@@ -42,7 +42,8 @@ export const staffMember = z.object({
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
-export const staffMeResponse = staffMember.omit({ active: true, created_at: true });
+/** `mfa_verified`: false while the session may only enrol its second factor (contract/sessions.ts). */
+export const staffMeResponse = staffMember.omit({ active: true, created_at: true }).extend({ mfa_verified: z.boolean() });
 
 export const staffListResponse = pageOf(staffMember);
 

@@ -182,7 +182,8 @@ export const intradayStatusResponse = z.object({
  */
 export const orderPushEvents = { watch: 'watch_orders', unwatch: 'unwatch_orders', update: 'order_update' } as const;
 export type WatchOrdersAnswer = 'ok' | 'not_logged_in' | 'account_frozen' | 'account_login_banned' | 'submit_too_frequently';
-export const watchOrdersRequest = z.object({ token: z.string().min(1).max(256), account: z.string().min(1).max(64) });
+/** API clients send their session; the browser sends `{}` and the server reads the session cookie of the socket's handshake. */
+export const watchOrdersRequest = z.union([z.object({ token: z.string().min(1).max(256), account: z.string().min(1).max(64) }), z.object({}).strict()]);
 export const orderUpdateKinds = ['order_accepted', 'order_filled', 'order_cancelled', 'position_closed', 'margin_called', 'squared_off'] as const;
 export interface OrderUpdate {
   kind: (typeof orderUpdateKinds)[number];

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +13,9 @@ import { authenticate } from './accounts/accounts.ts';
 import { registerAccountAdminRoutes } from './accounts/adminRoutes.ts';
 import { createSessionCache } from './accounts/sessionCache.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
+import { registerSecurityRoutes } from './accounts/securityRoutes.ts';
+import { type SessionExpiryJob, startSessionExpiryJob } from './accounts/sessionExpiry.ts';
+import type { SessionPolicy } from './accounts/sessions.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
@@ -55,7 +59,7 @@ import { registerProfileRoutes } from './profile/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { loadSettings, type Settings } from './settings/settings.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
-import { authenticateStaff } from './staff/staffSessions.ts';
+import { authenticateStaff, staffSessionLifetimeHours } from './staff/staffSessions.ts';
 import { bookCapacity, createExecution } from './trading/execution.ts';
 import { createOrderRate } from './trading/orderRate.ts';
 import { lotOf, type TradingContext } from './trading/orders.ts';
@@ -120,6 +124,8 @@ export interface AppOptions {
   trustProxy?: boolean | string | string[];
   /** Where one-time codes go (server/notifier/): by default SMS_PROVIDER_URL's provider, or the demo outbox in demo mode. */
   notifier?: Notifier;
+  /** The clock sessions and second-factor codes are measured by; separate from `now` so tests that move the market's clock keep their sessions. */
+  authNow?: () => number;
 }
 
 export interface App {
@@ -154,6 +160,8 @@ export interface App {
   feeRebateJob: FeeRebateJob;
   /** Messages on their way out through the notifier (password-reset codes); tests wait for them with settled(). */
   notifications: BackgroundSender;
+  /** Ends sessions past their idle or absolute limit through the session cache (server/accounts/sessionExpiry.ts); tests run it by hand. */
+  sessionExpiryJob: SessionExpiryJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -179,6 +187,7 @@ export async function buildApp({
   copyTradingExamPassed = hasPassedCopyTradingExam,
   trustProxy = false,
   notifier,
+  authNow = Date.now,
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true, trustProxy };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -192,6 +201,8 @@ export async function buildApp({
   });
 
   await registerSecurityHeaders(http);
+  // The browser's session travels in HttpOnly cookies (server/http/sessionCookies.ts).
+  await http.register(fastifyCookie);
   // Multipart bodies are parsed only by the upload route, with the size limit of the moment (settings).
   await http.register(fastifyMultipart);
   await mkdir(uploadDir, { recursive: true });
@@ -201,9 +212,14 @@ export async function buildApp({
   // IPOs listed before a restart trade again before anything reads the market (the execution books rebuild their positions from it).
   await relistIssues(db, market.market, now());
 
-  const sessions = createSessionCache((token, account) => authenticate(db, token, account));
+  // Idle and absolute limits are settings, read at each check; staff sessions last a working day at most.
+  const idleMinutes = () => settings.get('security.session_idle_minutes');
+  const userPolicy: SessionPolicy = { now: authNow, idleMinutes, absoluteHours: () => settings.get('security.session_absolute_days') * 24 };
+  const staffPolicy: SessionPolicy = { now: authNow, idleMinutes, absoluteHours: () => staffSessionLifetimeHours };
+  const sessions = createSessionCache((token, account) => authenticate(db, token, account, userPolicy), { now: authNow });
   const authenticateSession = sessions.authenticate;
-  const authenticators: Authenticators = { user: authenticateSession, staff: (token, login) => authenticateStaff(db, token, login) };
+  const authenticators: Authenticators = { user: authenticateSession, staff: (token, login) => authenticateStaff(db, token, login, staffPolicy) };
+  const sessionExpiryJob = startSessionExpiryJob({ db, sessions, userPolicy, staffPolicy, onError: (error) => logger?.error({ err: error }, 'session expiry failed') });
   registerSiteConfigRoutes(http, db, authenticateSession, { demoMode });
   // Positions are valued at the market's last prices wherever balances are reported.
   const valuation: Valuation = { prices: marketPrices(market.market), now };
@@ -211,7 +227,8 @@ export async function buildApp({
   const vipLevels = {
     db, settings, valuation, vipFees: () => currentRules().vipFees, onLevelChanged: (userId: bigint) => sessions.forgetUser(userId),
   };
-  registerAccountRoutes(http, db, authenticateSession, sessions, valuation, (userId) => refreshLevel(vipLevels, userId));
+  registerAccountRoutes(http, db, authenticateSession, sessions, userPolicy, valuation, (userId) => refreshLevel(vipLevels, userId));
+  registerSecurityRoutes(http, authenticators, { db, sessions, userPolicy, staffPolicy });
   registerPortfolioRoutes(http, db, authenticateSession, valuation);
   registerWatchlistRoutes(http, db, authenticateSession, (code) => market.market.instrument(code) !== undefined);
   const currentRules = currentRulesFrom(tradingRules, settings);
@@ -235,7 +252,7 @@ export async function buildApp({
   registerIdentityRoutes(http, db, authenticators, settings, sessions);
   registerProfileRoutes(http, db, authenticateSession, now);
   // Back office: staff sessions and accounts, users and invitation codes, configuration.
-  registerStaffRoutes(http, db, authenticators);
+  registerStaffRoutes(http, db, authenticators, sessions, staffPolicy);
   registerAccountAdminRoutes(http, db, authenticators, sessions, valuation);
   registerSettingsRoutes(http, db, authenticators, settings);
   // Account recovery: codes go out through the notifier; the demo outbox is read in the back office.
@@ -245,7 +262,7 @@ export async function buildApp({
   // Site content staff edit: the firm's entries, its logo, news in three languages.
   registerSiteContentRoutes(http, db, authenticators);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
-  registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
+  registerFundingRoutes(http, authenticators, { db, settings, now, authNow }, await loadStatementReaders());
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });
@@ -346,6 +363,7 @@ export async function buildApp({
     await funds.stop();
     await feeRebateJob.stop();
     await notifications.settled();
+    await sessionExpiryJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -359,7 +377,7 @@ export async function buildApp({
     await sockets.close();
   });
   return {
-    http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob,
+    http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, sessionExpiryJob,
     funds, feeRebateJob, notifications,
   };
 }

@@ -20,7 +20,8 @@ type ServerEvents = {
   stream_closed: (closed: StreamClosed) => void;
   [orderPushEvents.update]: (update: OrderUpdate) => void;
 };
-type Credentials = { token: string; account: string };
+/** Headers-style credentials, or `{}`: the handshake's session cookie (server/trading/orderPushes.ts). */
+type Credentials = { token: string; account: string } | Record<string, never>;
 type ClientEvents = {
   subscribe: (payload: { codes: string[] }) => void;
   unsubscribe: (payload: { codes: string[] }) => void;

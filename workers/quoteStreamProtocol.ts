@@ -23,8 +23,12 @@ export type EngineMessage =
 
 export type MainToWorkerMessage =
   | EngineMessage
-  /** The signed-in session, sent first: the socket's handshake carries it (with the session cookie, if any) and hears the user's order updates (contract/trading.ts orderPushEvents). */
-  | { type: 'watchOrders'; credentials: { token: string; account: string } | null };
+  /**
+   * The signed-in session, sent first: the socket's handshake carries it (an empty object: only the
+   * HttpOnly session cookie, which the page cannot read) and hears the user's order updates
+   * (contract/trading.ts orderPushEvents); null: no session.
+   */
+  | { type: 'watchOrders'; credentials: { token: string; account: string } | Record<string, never> | null };
 
 /**
  * One display frame of changed quotes, struct-of-arrays: quote i occupies

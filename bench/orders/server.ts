@@ -113,7 +113,7 @@ async function seedUsers(db: Database, count: number) {
         idempotencyKey: `bench-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(fundPaise), note: 'Benchmark money' }, userId: user!.id,
         postings: [{ accountId: funding, currency: 'INR', amount: -fundPaise }, { accountId: availableAccountId, currency: 'INR', amount: fundPaise }],
       });
-      return startSession(tx, user!.id);
+      return startSession(tx, user!.id, { userAgent: 'benchmark', ip: '' }, { now: Date.now, idleMinutes: () => 30, absoluteHours: () => 24 });
     });
     sessions.push({ account, token });
   }

@@ -7,7 +7,11 @@ import { balancesByCurrencyForWire, balancesForWire, valuedBalancesOf } from '..
 import type { Valuation } from '../portfolio/prices.ts';
 import { checkNewPassword } from './passwordPolicy.ts';
 import { decoyPasswordHash, hashPassword, passwordMatches } from './passwords.ts';
-import { findSession, type RestrictionColumns, restrictionColumns, restrictionsForWire, type Session, startSession } from './sessions.ts';
+import { mfaEnabled } from './mfa.ts';
+import { completeChallenge, openChallenge } from './mfaChallenges.ts';
+import {
+  findSession, type RestrictionColumns, restrictionColumns, restrictionsForWire, type Session, type SessionOrigin, type SessionPolicy, startSession,
+} from './sessions.ts';
 
 export type RegisterForm = z.output<typeof registerRequest>;
 export type LoginForm = z.output<typeof loginRequest>;
@@ -52,8 +56,12 @@ export async function register(db: Database, form: RegisterForm): Promise<{ acco
   });
 }
 
-/** `source` is the client's address (request.ip, through the trusted proxy): failures count per account and source. */
-export async function login(db: Database, form: LoginForm, source: string): Promise<{ token: string; account: string }> {
+/** A session, or the second step when the user has a second factor (user/loginMfa completes it). */
+export type LoginOutcome = { token: string; account: string } | { mfa_required: true; challenge: string };
+
+/** `origin.ip` is the client's address (request.ip, through the trusted proxy): failures count per account and source. */
+export async function login(db: Database, form: LoginForm, origin: SessionOrigin, policy: SessionPolicy): Promise<LoginOutcome> {
+  const source = origin.ip;
   const [failures] = await db.query<{ count: bigint }>(
     `SELECT count(*) AS count FROM login_failures
       WHERE account = $1 AND source = $2 AND failed_at > now() - make_interval(mins => $3)`,
@@ -75,12 +83,26 @@ export async function login(db: Database, form: LoginForm, source: string): Prom
   }
   if (user.frozen) refuse('account_frozen');
   if (user.login_banned) refuse('account_login_banned');
-  const token = await startSession(db, user.id);
+  if (await mfaEnabled(db, { kind: 'user', id: user.id })) {
+    return { mfa_required: true, challenge: await openChallenge(db, 'user', user.id, origin, policy.now()) };
+  }
+  const token = await startSession(db, user.id, origin, policy);
   return { token, account: form.account };
 }
 
-export async function authenticate(sql: Sql, token: string, account: string) {
-  const session = await findSession(sql, token, account);
+/** The second step of a sign-in: the challenge user/login answered and a code (or a recovery code). */
+export async function loginWithSecondFactor(db: Database, form: { challenge: string; code: string }, policy: SessionPolicy): Promise<{ token: string; account: string }> {
+  const { ownerId, origin } = await completeChallenge(db, 'user', form.challenge, form.code, policy.now());
+  const [user] = await db.query<{ account: string; frozen: boolean; login_banned: boolean }>('SELECT account, frozen, login_banned FROM users WHERE id = $1', [ownerId.toString()]);
+  if (!user) refuse('mfa_challenge_expired');
+  // Switched on between the two steps: refused as at the first.
+  if (user.frozen) refuse('account_frozen');
+  if (user.login_banned) refuse('account_login_banned');
+  return { token: await startSession(db, ownerId, origin, policy), account: user.account };
+}
+
+export async function authenticate(sql: Sql, token: string, account: string, policy: SessionPolicy) {
+  const session = await findSession(sql, token, account, policy);
   if (!session) return { refusedWith: 'not_logged_in' as const };
   // A frozen account's sessions stop at once. A login ban refuses new logins and, as before
   // the switches were independent, also the sessions already open.

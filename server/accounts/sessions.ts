@@ -21,8 +21,6 @@ export interface Session {
   tokenHash: string;
 }
 
-export const sessionLifetimeDays = 30;
-
 /**
  * A session the server acts in for an account nobody signs in to (a strategy fund's own account,
  * the demo's simulated investors): no token, no restriction, the standard fee schedule.
@@ -66,25 +64,46 @@ export function restrictionsForWire(row: RestrictionColumns) {
   return { state: mostSevereState(restrictions), restrictions };
 }
 
-export async function startSession(sql: Sql, userId: bigint): Promise<string> {
+/** How long sessions live (settings, read at each check) and the clock they are measured by. */
+export interface SessionPolicy {
+  now(): number;
+  idleMinutes(): number;
+  absoluteHours(): number;
+}
+
+/** The device and address a session was opened from, for the sessions page. */
+export interface SessionOrigin {
+  userAgent: string;
+  ip: string;
+}
+
+export async function startSession(sql: Sql, userId: bigint, origin: SessionOrigin, policy: SessionPolicy): Promise<string> {
   const token = newSessionToken();
+  const now = new Date(policy.now()).toISOString();
   await sql.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [hashToken(token), userId.toString(), sessionLifetimeDays],
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip)
+     VALUES ($1, $2, $3::timestamptz, $3::timestamptz, $3::timestamptz + make_interval(hours => $4), $5, $6)`,
+    [hashToken(token), userId.toString(), now, policy.absoluteHours(), origin.userAgent, origin.ip],
   );
   return token;
 }
 
-/** The live session for a token, if the token is current and belongs to `account`. */
-export async function findSession(sql: Sql, token: string, account: string): Promise<Session | null> {
+/**
+ * The live session for a token, if the token is current, belongs to `account`, and has been
+ * neither idle longer than the idle limit nor open longer than the absolute one (both read now,
+ * so a changed setting applies to sessions already open). Marks it seen.
+ */
+export async function findSession(sql: Sql, token: string, account: string, policy: SessionPolicy): Promise<Session | null> {
   const tokenHash = hashToken(token);
   const [row] = await sql.query<{ user_id: bigint; account: string; vip: boolean } & RestrictionColumns>(
-    `SELECT s.user_id, u.account, u.vip, ${restrictionColumns}
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now()`,
-    [tokenHash],
+    `UPDATE sessions s SET last_seen_at = $3::timestamptz
+       FROM users u
+      WHERE u.id = s.user_id AND s.token_hash = $1 AND u.account = $2 AND s.ended_at IS NULL AND s.expires_at > $3::timestamptz
+        AND s.created_at > $3::timestamptz - make_interval(hours => $4) AND s.last_seen_at > $3::timestamptz - make_interval(mins => $5)
+      RETURNING s.user_id, u.account, u.vip, ${restrictionColumns}`,
+    [tokenHash, account, new Date(policy.now()).toISOString(), policy.absoluteHours(), policy.idleMinutes()],
   );
-  if (!row || row.account !== account) return null;
+  if (!row) return null;
   return {
     userId: row.user_id,
     account: row.account,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { businessDaysBefore, demoHistoryDays } from '../portfolio/demoHistory.ts';
+import { freshTotpCode } from '../testing/totpKit.ts';
 import { demoDepositChannels, demoFundingPaise, demoInvitationCode, demoStaff, demoUser, seedDemo, seedDemoChannels, seedDemoHistory, seedDemoStaff } from './seed.ts';
 
 let database: TestDatabase;
@@ -62,8 +63,11 @@ it('demo-staff-log-in-with-their-roles-and-seeding-again-creates-none', async ()
   await seedDemo(database.db);
   expect(await seedDemoStaff(database.db)).toEqual({ created: [] });
   for (const staff of demoStaff) {
-    const login = await server.call('admin/login', { login: staff.login, password: staff.password });
-    expect(login.body.data).toMatchObject({ login: staff.login, role: staff.role });
+    // Each demo staff member has the documented second factor: the password, then a code from its secret.
+    const password = await server.call('admin/login', { login: staff.login, password: staff.password });
+    expect(password.body.data).toMatchObject({ mfa_required: true });
+    const login = await server.call('admin/loginMfa', { challenge: password.body.data.challenge, code: await freshTotpCode(staff.totpSecret) });
+    expect(login.body.data).toMatchObject({ login: staff.login, role: staff.role, mfa_enrolment_required: false });
   }
   expect(demoStaff.filter((staff) => staff.role === 'reviewer')).toHaveLength(2);
 });

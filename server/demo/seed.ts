@@ -1,4 +1,5 @@
 import { issueInvitationCode } from '../accounts/invitations.ts';
+import { installMfaFactor } from '../accounts/mfa.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { openLedgerAccount, transfer } from '../ledger/ledger.ts';
@@ -16,12 +17,16 @@ export const demoUser = { account: '9000000001', password: 'demo-pass-123' } as 
 /** ₹10,00,000 of play money. */
 export const demoFundingPaise = 1_000_000_00n;
 
-/** Back-office accounts, one per role and a second reviewer for four-eyes approvals. */
-export const demoStaff: ReadonlyArray<{ login: string; password: string; role: StaffRole; name: string }> = [
-  { login: 'admin', password: 'demo-admin-123', role: 'admin', name: 'Demo Admin' },
-  { login: 'reviewer', password: 'demo-review-123', role: 'reviewer', name: 'Demo Reviewer' },
-  { login: 'reviewer2', password: 'demo-review-456', role: 'reviewer', name: 'Demo Second Reviewer' },
-  { login: 'operator', password: 'demo-operator-123', role: 'operator', name: 'Demo Operator' },
+/**
+ * Back-office accounts, one per role and a second reviewer for four-eyes approvals. Staff must
+ * have a second factor, so each has a fixed TOTP secret, published in the README for the demo
+ * only (add it to any authenticator app, or compute a code with `npx tsx scripts/demo-totp.ts LOGIN`).
+ */
+export const demoStaff: ReadonlyArray<{ login: string; password: string; role: StaffRole; name: string; totpSecret: string }> = [
+  { login: 'admin', password: 'demo-admin-123', role: 'admin', name: 'Demo Admin', totpSecret: 'LEDGERLINEDEMOADMINTOTPSECRETAAA' },
+  { login: 'reviewer', password: 'demo-review-123', role: 'reviewer', name: 'Demo Reviewer', totpSecret: 'LEDGERLINEDEMOREVIEWERTOTPSECRET' },
+  { login: 'reviewer2', password: 'demo-review-456', role: 'reviewer', name: 'Demo Second Reviewer', totpSecret: 'LEDGERLINEDEMOREVIEWER2TOTPSECRE' },
+  { login: 'operator', password: 'demo-operator-123', role: 'operator', name: 'Demo Operator', totpSecret: 'LEDGERLINEDEMOOPERATORTOTPSECRET' },
 ];
 
 /**
@@ -39,6 +44,9 @@ export async function seedDemoStaff(db: Database): Promise<{ created: string[] }
       if (!(error instanceof Refusal && error.key === 'staff_login_already_exists')) throw error;
     }
   }
+  // Every demo staff member has the documented second factor, also in a demo database from before staff needed one.
+  const ids = await db.query<{ id: bigint; login: string }>('SELECT id, login FROM staff WHERE login = ANY($1::text[])', [demoStaff.map((staff) => staff.login)]);
+  for (const row of ids) await installMfaFactor(db, { kind: 'staff', id: row.id }, demoStaff.find((staff) => staff.login === row.login)!.totpSecret);
   return { created: missing.map((staff) => staff.login) };
 }
 

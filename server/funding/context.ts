@@ -6,4 +6,6 @@ export interface FundingContext {
   db: Database;
   settings: Settings;
   now: () => number;
+  /** The clock second-factor codes are checked by (the app's authNow); the system clock when absent. */
+  authNow?: () => number;
 }

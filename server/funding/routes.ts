@@ -42,7 +42,7 @@ export function registerFundingRoutes(app: FastifyInstance, authenticators: Auth
 
   // A file download, not a JSON command: GET with the same session headers; refusals still answer the envelope.
   app.get(apiBasePath + statementCsvPath, async (request, reply) => {
-    const session = await checkSession(request, authenticators.user);
+    const session = await checkSession(request, authenticators.user, 'user');
     if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
     const query = validate(statementCsvQuery, request.query);
     if (!query.ok) return reply.send(refusal(query.key, query.key === 'invalid_field' ? query.field : undefined));

@@ -11,6 +11,7 @@ import { transfer } from '../ledger/ledger.ts';
 import { userBalances, userLedgerAccounts } from '../ledger/userBalances.ts';
 import { outstandingOf } from '../lending/loanStore.ts';
 import { isWithinWindow } from '../settings/timeWindow.ts';
+import { consumeSecondFactor, mfaEnabled } from '../accounts/mfa.ts';
 import { liveCardOf, liveCardsOf, maskAccountNumber } from './cards.ts';
 import type { FundingContext } from './context.ts';
 import { lockUserForFunding, windowText } from './fundingRules.ts';
@@ -139,6 +140,14 @@ function sameWithdrawalOrRefuse(existing: WithdrawalRow, form: WithdrawForm, amo
  */
 const holdKeyOf = (userId: bigint, userKey: string) => `withdrawal-hold:${userId}:${createHash('sha256').update(userKey).digest('hex')}`;
 
+/** A card added within `security.new_card_hours`, by a user with the second factor on, needs a code to withdraw to. */
+async function cardNeedsSecondFactor({ db, settings }: FundingContext, userId: bigint, cardId: string, nowMs: number): Promise<boolean> {
+  const card = await liveCardOf(db, userId, cardId);
+  if (!card) return false;
+  const addedWithinHours = new Date(card.created_at).getTime() > nowMs - settings.get('security.new_card_hours') * 3_600_000;
+  return addedWithinHours && (await mfaEnabled(db, { kind: 'user', id: userId }));
+}
+
 export async function requestWithdrawal(context: FundingContext, userId: bigint, form: WithdrawForm): Promise<Withdrawal> {
   const { db, settings } = context;
   const amountPaise = parseRupees(form.amount)!;
@@ -155,6 +164,9 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
   if ((await liveCardsOf(db, userId)).length === 0) refuse('card_required');
   if (!(await liveCardOf(db, userId, form.card_id))) refuse('no_such_card');
   await checkFundPassword(db, userId, form.fund_password, settings);
+  const authNow = context.authNow ?? Date.now;
+  const needsSecondFactor = await cardNeedsSecondFactor(context, userId, form.card_id, authNow());
+  if (needsSecondFactor && !form.mfa_code) refuse('withdrawal_needs_mfa_code');
   const minimumPaise = settings.paise('withdrawal.minimum');
   if (amountPaise < minimumPaise) refuse('withdrawal_below_minimum', formatRupees(minimumPaise));
   const maximumPaise = settings.paise('withdrawal.maximum');
@@ -170,6 +182,8 @@ export async function requestWithdrawal(context: FundingContext, userId: bigint,
     if (barred) refuse('account_cannot_withdraw');
     const card = await liveCardOf(tx, userId, form.card_id, 'share');
     if (!card) refuse('no_such_card');
+    // Spent in this transaction: a withdrawal refused below leaves the code unused.
+    if (needsSecondFactor && !(await consumeSecondFactor(tx, { kind: 'user', id: userId }, form.mfa_code!, authNow()))) refuse('mfa_code_incorrect');
     if (await openWithdrawalOf(tx, userId)) refuse('other_fund_operation_in_progress');
     if (amountPaise > (await withdrawablePaise(tx, userId))) refuse(await overWithdrawableKey(tx, userId, amountPaise));
     const { availableAccountId, frozenAccountId } = await userLedgerAccounts(tx, userId);

@@ -369,6 +369,21 @@ export const settingsRegistry: { readonly [Name in SettingName]: SettingDefiniti
     group: 'stream',
     description: 'Stream connections one network address may hold at once; the next handshake is refused (too_many_connections).',
   }),
+  'security.session_idle_minutes': define('security.session_idle_minutes', {
+    defaultValue: 30,
+    group: 'security',
+    description: 'Minutes without a request after which a user or staff session ends.',
+  }),
+  'security.session_absolute_days': define('security.session_absolute_days', {
+    defaultValue: 30,
+    group: 'security',
+    description: 'Days after sign-in at which a user session ends however active (staff sessions end after 12 hours).',
+  }),
+  'security.new_card_hours': define('security.new_card_hours', {
+    defaultValue: 48,
+    group: 'security',
+    description: 'Hours after a bank card is added during which a withdrawal to it needs the second factor (users who have it on).',
+  }),
   ...tradingSettingDefinitions(),
 };
 

@@ -7,6 +7,7 @@ import { issueInvitationCode } from '../accounts/invitations.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { createAndLogInStaff, type TestStaff, testStaffPassword } from '../testing/staffKit.ts';
+import { freshTotpCode } from '../testing/totpKit.ts';
 import { registerAndLogIn, type TestUser } from '../testing/userKit.ts';
 import { staffLoginFailuresMax } from './staffSessions.ts';
 
@@ -39,10 +40,12 @@ const auditCount = async (action: string) => {
 
 describe('staff login', () => {
   it('staff-member-logs-in-and-reads-who-they-are', async () => {
-    const login = await server.call('admin/login', { login: 'Rita ', password: testStaffPassword });
-    expect(login.body).toMatchObject({ status: 1, data: { login: 'rita', role: 'reviewer', name: 'Test reviewer rita' } });
+    const password = await server.call('admin/login', { login: 'Rita ', password: testStaffPassword });
+    expect(password.body).toMatchObject({ status: 1, data: { mfa_required: true } });
+    const login = await server.call('admin/loginMfa', { challenge: password.body.data.challenge, code: await freshTotpCode(reviewer.totpSecret) });
+    expect(login.body).toMatchObject({ status: 1, data: { login: 'rita', role: 'reviewer', name: 'Test reviewer rita', mfa_enrolment_required: false } });
     const me = await server.call('admin/me', {}, { token: login.body.data.token, account: 'rita' });
-    expect(me.body.data).toMatchObject({ login: 'rita', role: 'reviewer' });
+    expect(me.body.data).toMatchObject({ login: 'rita', role: 'reviewer', mfa_verified: true });
   });
 
   it('wrong-password-and-unknown-login-answer-alike', async () => {

@@ -38,7 +38,7 @@ export async function startTestServer(
   db: Database,
   options: {
     demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
-    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed']; notifier?: AppOptions['notifier'];
+    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed']; notifier?: AppOptions['notifier']; authNow?: () => number;
     /** Where the server logs; by default the suite's log files that scripts/check-logs.mjs reads (testLogs.ts). */
     logger?: Logger;
   } = {},
@@ -62,6 +62,7 @@ export async function startTestServer(
     // Codes a test asks for land in the demo outbox, where it reads them.
     notifier: options.notifier ?? outboxNotifier(db),
     logger: options.logger ?? testLogger(),
+    authNow: options.authNow,
   });
   await app.http.ready();
   return {

@@ -2,6 +2,8 @@ import type { Server, Socket } from 'socket.io';
 import { orderPushEvents, type OrderUpdate, type WatchOrdersAnswer, watchOrdersRequest } from '../../contract/trading.ts';
 import type { Authenticate } from '../http/routes.ts';
 import type { StreamViewer } from '../market/stream/streamAccess.ts';
+// A socket sends no CSRF header; it only reads, so the cookie alone is enough.
+import { userSessionFromCookieHeader } from '../http/sessionCookies.ts';
 import type { OrderEvent } from './writer/events.ts';
 import type { OrderWriter } from './writer/orderWriter.ts';
 
@@ -31,7 +33,8 @@ export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate:
       attempts += 1;
       if (attempts > watchAttemptsMax) return answer('submit_too_frequently');
       const parsed = watchOrdersRequest.safeParse(credentials);
-      const session = parsed.success ? await authenticate(parsed.data.token, parsed.data.account) : { refusedWith: 'not_logged_in' as const };
+      const given = parsed.success ? ('token' in parsed.data ? parsed.data : userSessionFromCookieHeader(socket.request.headers.cookie)) : null;
+      const session = given ? await authenticate(given.token, given.account) : { refusedWith: 'not_logged_in' as const };
       if (!socket.connected) return;
       leaveUserRooms(socket);
       if ('refusedWith' in session) return answer(session.refusedWith);

@@ -47,11 +47,11 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ pu
 
 export function registerUploadRoutes(app: FastifyInstance, db: Database, authenticators: Authenticators, settings: Settings, uploadDir: string): void {
   app.post(apiBasePath + uploadImagePath, async (request, reply) => {
-    const session = await checkSession(request, authenticators.user);
+    const session = await checkSession(request, authenticators.user, 'user');
     // Counted before the body is read, let alone decoded: a refused upload spends the budget as well.
     const refused = await app.commandRateLimiter?.check(request, rateLimitPolicy[uploadImagePath]!, 'refusedWith' in session ? null : `user:${session.userId}`);
     if (refused) return sendRateLimited(reply, refused);
-    if ('refusedWith' in session) return reply.code(401).send(refusal(session.refusedWith));
+    if ('refusedWith' in session) return reply.code(session.refusedWith === 'csrf_token_invalid' ? 403 : 401).send(refusal(session.refusedWith));
     if (!request.isMultipart()) refuse('upload_file_required');
     await admitUpload(db, session.userId);
     const { purpose, file } = await readForm(request, settings.get('upload.max_bytes'));
@@ -67,14 +67,18 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, authent
   app.get<{ Params: { id: string } }>(`${apiBasePath}${uploadFilePath}/:id`, async (request, reply) => {
     const notFound = () => reply.code(404).send(refusal('not_found'));
     // Sessions first, then the row: a caller without either learns nothing, not even by timing.
-    const user = await checkSession(request, authenticators.user);
-    const staff = 'refusedWith' in user ? await checkSession(request, authenticators.staff) : null;
-    const staffSession = staff !== null && !('refusedWith' in staff) ? staff : null;
+    const user = await checkSession(request, authenticators.user, 'user');
+    // Both asked: one browser may hold a user's and a staff member's cookie at once.
+    const staff = await checkSession(request, authenticators.staff, 'staff');
+    // A staff session still enrolling its second factor sees no one's documents.
+    const staffSession = !('refusedWith' in staff) && staff.mfaVerified ? staff : null;
     if ('refusedWith' in user && !staffSession) return notFound();
     const upload = await findUpload(db, request.params.id);
     if (!upload) return notFound();
-    if (!staffSession && !('userId' in user && user.userId === upload.ownerUserId)) return notFound();
-    if (staffSession && kycPhotoPurposes.includes(upload.purpose)) {
+    const ownersOwn = 'userId' in user && user.userId === upload.ownerUserId;
+    if (!staffSession && !ownersOwn) return notFound();
+    // The owner's own look is not a staff view, even in a browser that also holds a staff session.
+    if (staffSession && !ownersOwn && kycPhotoPurposes.includes(upload.purpose)) {
       if (!(kycPhotoReaderRoles as readonly string[]).includes(staffSession.role)) return reply.code(403).send(refusal('staff_role_not_allowed'));
       await recordAudit(db, {
         staffId: staffSession.staffId, action: 'kyc.photo_view', targetUserId: upload.ownerUserId, subjectKind: 'upload', subjectId: request.params.id,

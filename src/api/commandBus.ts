@@ -2,7 +2,7 @@
 // screen does not pay for a validation library.
 import type { Api, ApiPath, RequestOf, ResponseOf } from '../../contract/api.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
+import { apiBasePath, csrfCookieName, csrfHeaderName, sessionHeaders } from '../../contract/envelope.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
 import { cleanText } from '../../contract/text.ts';
 import type { IntentKey } from '../ui/useIdempotencyKey.ts';
@@ -132,8 +132,22 @@ function endSessionAndRedirect(binding: SessionBinding): void {
   }, unauthorizedRedirectDelayMs);
 }
 
+/** The readable CSRF cookie the server set at sign-in, or null (contract/envelope.ts). */
+export function csrfToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${csrfCookieName}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+}
+
+/**
+ * Without a token in memory the session cookie carries the session, and the server then wants
+ * the CSRF cookie echoed in its header (double submit); sent always, it costs nothing.
+ */
 function requestHeaders(binding: SessionBinding): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const csrf = csrfToken();
+  if (csrf) headers[csrfHeaderName] = csrf;
   const current = binding.headers();
   if (current) {
     headers[sessionHeaders.token] = current.token;
@@ -187,6 +201,7 @@ export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, optio
     response = await fetch(url, {
       method: 'POST',
       headers: requestHeaders(binding),
+      credentials: 'same-origin',
       body: JSON.stringify(normalisedBody(body)),
       signal: controller.signal,
     });

@@ -1,7 +1,8 @@
 import type { Envelope } from '../../contract/envelope.ts';
 import { apiBasePath, sessionHeaders } from '../../contract/envelope.ts';
 import { type UploadImageResponse, type UploadPurpose, uploadFilePath, uploadFormFields, uploadImagePath } from '../../contract/uploads.ts';
-import { currentSessionHeaders, type SessionHeaders } from './commandBus.ts';
+import { csrfHeaderName } from '../../contract/envelope.ts';
+import { csrfToken, currentSessionHeaders, type SessionHeaders } from './commandBus.ts';
 
 // Image uploads: the one call that is not a JSON command (see contract/uploads.ts). The
 // browser sends multipart/form-data and sets its boundary itself, so no content-type here.
@@ -10,9 +11,11 @@ import { currentSessionHeaders, type SessionHeaders } from './commandBus.ts';
 /** Photos from a phone on a slow network take longer than a JSON command. */
 export const uploadTimeoutMs = 60_000;
 
+/** The user's session headers when a token is in memory (else the cookie carries it), and the CSRF header. */
 function currentUserHeaders(): Record<string, string> {
   const current = currentSessionHeaders('user');
-  return current ? { [sessionHeaders.token]: current.token, [sessionHeaders.account]: current.account } : {};
+  const csrf = csrfToken();
+  return { ...(current ? { [sessionHeaders.token]: current.token, [sessionHeaders.account]: current.account } : {}), ...(csrf ? { [csrfHeaderName]: csrf } : {}) };
 }
 
 const failedEnvelope = (msg: 'upload_failed' | 'not_logged_in'): Envelope<never> => ({ status: 0, msg, data: null });
@@ -43,11 +46,12 @@ export async function uploadImage(file: Blob, purpose: UploadPurpose, timeoutMs 
  * the session headers). Staff screens pass their own session; revoke the URL when done.
  * Null when the image is not available to this session.
  */
-export async function loadUploadedImage(uploadId: string, as?: SessionHeaders): Promise<string | null> {
-  const headers = as ? { [sessionHeaders.token]: as.token, [sessionHeaders.account]: as.account } : currentUserHeaders();
+export async function loadUploadedImage(uploadId: string, as?: SessionHeaders | 'cookies'): Promise<string | null> {
+  // 'cookies': no headers at all, so the staff cookie decides (the user's headers would be tried first).
+  const headers = as === 'cookies' ? {} : as ? { [sessionHeaders.token]: as.token, [sessionHeaders.account]: as.account } : currentUserHeaders();
   try {
     const url = new URL(`${apiBasePath}${uploadFilePath}/${encodeURIComponent(uploadId)}`, window.location.href).toString();
-    const response = await fetch(url, { headers });
+    const response = await fetch(url, { headers, credentials: 'same-origin' });
     if (!response.ok) return null;
     return URL.createObjectURL(await response.blob());
   } catch {

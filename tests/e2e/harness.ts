@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
-import { demoUser } from '../../server/demo/seed.ts';
+import { sessionCookies } from '../../contract/envelope.ts';
+import { demoStaff, demoUser } from '../../server/demo/seed.ts';
 import { serverLogDir } from '../../server/testing/testLogs.ts';
+import { freshTotpCode } from '../../server/testing/totpKit.ts';
 
 export const screenshotDir = resolve('tests/output/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -240,3 +242,42 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
 
 /** Signs in as the seeded demo user. */
 export const signInAsDemo = (page: Page, baseUrl: string): Promise<void> => signIn(page, baseUrl, demoUser.account, demoUser.password);
+
+/** The session a signed-in page holds, as API headers: read from its HttpOnly cookie (script in the page cannot). */
+export async function sessionOf(page: Page): Promise<{ token: string; account: string }> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === sessionCookies.user);
+  if (!cookie) return { token: '', account: '' };
+  const colon = cookie.value.indexOf(':');
+  return { account: decodeURIComponent(cookie.value.slice(0, colon)), token: cookie.value.slice(colon + 1) };
+}
+
+const demoStaffSecret = (login: string): string => {
+  const staff = demoStaff.find((member) => member.login === login);
+  if (!staff) throw new Error(`no demo staff member ${login}`);
+  return staff.totpSecret;
+};
+
+/** A demo staff member's API session: the password, then a code from the documented demo secret. */
+export async function demoStaffSession(baseUrl: string, login: string): Promise<{ token: string; account: string }> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as { status: number; msg: string; data: any };
+  };
+  const password = demoStaff.find((member) => member.login === login)!.password;
+  const first = await post('admin/login', { login, password });
+  if (first.status !== 1 || !first.data.mfa_required) throw new Error(`staff sign-in failed: ${first.msg}`);
+  const second = await post('admin/loginMfa', { challenge: first.data.challenge, code: await freshTotpCode(demoStaffSecret(login)) });
+  if (second.status !== 1) throw new Error(`staff second factor failed: ${second.msg}`);
+  return { token: second.data.token, account: login };
+}
+
+/** Signs a demo staff member in to the back office as they would: login, password, then the code from their authenticator. */
+export async function signInToBackOffice(page: Page, baseUrl: string, login: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/admin/login`);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill(demoStaff.find((member) => member.login === login)!.password);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('input[name="code"]').fill(await freshTotpCode(demoStaffSecret(login)));
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/#\/admin\/(?!login)/, { timeout: 15_000 });
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp } from './harness.ts';
+import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp, demoStaffSession } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -58,8 +58,7 @@ describe('identity in Chromium', () => {
     expect(await page.locator('[data-testid="kyc-id-number"]').textContent()).toBe('••••••••0124');
     await shot(page, '31-kyc-under-review');
 
-    const reviewer = await api('admin/login', { login: 'reviewer', password: 'demo-review-123' });
-    const staff = { token: reviewer.data.token, account: 'reviewer' };
+    const staff = await demoStaffSession(app.baseUrl, 'reviewer');
     const queue = await api('admin/kyc/list', { page: 1, status: 'under_review' }, staff);
     const submission = queue.data.items.find((item: { id_number: string }) => item.id_number === '234567890124');
     expect(submission).toBeDefined();

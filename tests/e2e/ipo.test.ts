@@ -15,7 +15,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
 import { handDrivenMarket } from '../../server/market/testing/marketTestKit.ts';
-import { type Browser, openDesktopBrowser, openPhoneBrowser, screenshotDir, signInAsDemo } from './harness.ts';
+import { type Browser, openDesktopBrowser, openPhoneBrowser, screenshotDir, signInAsDemo, demoStaffSession, signInToBackOffice } from './harness.ts';
 import { auditPage } from './layoutAudit.ts';
 
 let db: Database;
@@ -76,7 +76,7 @@ const minuteMs = 60_000;
 
 /** An issue open now and closing in ten minutes of the server's clock: ₹100 a share, 10 a lot, one retail lot, so two lots asked win one. */
 async function openIssue(code: string): Promise<string> {
-  const operator = await api<{ token: string }>('admin/login', { login: 'operator', password: 'demo-operator-123' });
+  const operator = await demoStaffSession(baseUrl, 'operator');
   const at = (offsetMs: number) => new Date(serverNow() + offsetMs).toISOString();
   const issue = await api<{ id: string }>(
     'admin/ipo/save',
@@ -85,7 +85,7 @@ async function openIssue(code: string): Promise<string> {
       issue_shares: '100', retail_shares: '10', open_at: at(-minuteMs), close_at: at(10 * minuteMs), draw_at: at(11 * minuteMs), listing_at: at(24 * 60 * minuteMs),
       max_applications_per_user: 1, retail_cap: null, payment_after_draw: false, public_value_source: 'E2E public value', reason: 'End-to-end IPO test',
     },
-    { token: operator.token, account: 'operator' },
+    operator,
   );
   return issue.id;
 }
@@ -110,11 +110,7 @@ describe('an IPO in Chromium', () => {
     const staff = desk.page;
     if (locale === 'en') {
       await signInAsDemo(user, baseUrl);
-      await staff.goto(`${baseUrl}/#/admin/login`);
-      await staff.locator('input[name="login"]').fill('reviewer');
-      await staff.locator('input[name="password"]').fill('demo-review-123');
-      await staff.locator('button[type="submit"]').click();
-      await staff.waitForURL(/#\/admin\/(?!login)/, { timeout: 15_000 });
+      await signInToBackOffice(staff, baseUrl, 'reviewer');
     }
     await chooseLanguage(user, locale);
     const ipoId = await openIssue(code);

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp } from './harness.ts';
+import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp, sessionOf } from './harness.ts';
 import { auditPage, type AuditFinding, type AuditOptions, scrollRowFades } from './layoutAudit.ts';
 import { answerEveryQuestionRight, studyEveryLessonByApi } from './wealthKit.ts';
 
@@ -92,7 +92,6 @@ const screens: Screen[] = [
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
 /** The session the signed-in page holds, as the app stores it. */
-const sessionOf = (page: Page) => page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
 
 /** Calls the API with the session the signed-in page holds, as the app does. */
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {

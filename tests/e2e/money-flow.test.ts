@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees, parseRupees } from '../../contract/money.ts';
-import { type Browser, openDesktopBrowser, openPhoneBrowser, type RunningApp, screenshotDir, signIn, startApp } from './harness.ts';
+import { type Browser, openDesktopBrowser, openPhoneBrowser, type RunningApp, screenshotDir, signIn, startApp, demoStaffSession, signInToBackOffice, sessionOf } from './harness.ts';
 
 let app: RunningApp;
 let user: Browser;
@@ -47,7 +47,6 @@ async function api(path: string, body: unknown, headers: Record<string, string> 
 }
 
 /** The signed-in user's own session headers, as the app stores them. */
-const sessionOf = (page: Page) => page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
 
 /** In the back office, opens `section`, waits for the user's row among the waiting ones and takes a decision through its dialog. */
 async function approveInBackOffice(page: Page, section: 'kyc' | 'deposits' | 'withdrawals', reason: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
@@ -76,19 +75,14 @@ describe('money in and out in Chromium', () => {
   it('kyc-approved-in-the-back-office-card-deposit-approved-withdrawal-paid-and-the-statement-reconciles', async () => {
     expect((await api('user/register', { account, password, password2: password, invite_code: 'DEMO100', agree: true })).status).toBe(1);
     // CI runs at any hour: the admin opens withdrawals around the clock first, as the back office's Configuration page would.
-    const admin = await api('admin/login', { login: 'admin', password: 'demo-admin-123' });
-    const adminHeaders = { token: admin.data.token, account: 'admin' };
+    const adminHeaders = await demoStaffSession(app.baseUrl, 'admin');
     const window = { days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59' };
     expect((await api('admin/settings/update', { name: 'withdrawal.window', value: window, reason: 'End-to-end test runs at any hour' }, adminHeaders)).status).toBe(1);
 
     const phone = user.page;
     const desk = staff.page;
     await signIn(phone, app.baseUrl, account, password);
-    await desk.goto(`${app.baseUrl}/#/admin/login`);
-    await desk.locator('input[name="login"]').fill('reviewer');
-    await desk.locator('input[name="password"]').fill('demo-review-123');
-    await desk.locator('button[type="submit"]').click();
-    await desk.waitForURL(/#\/admin\/(?!login)/, { timeout: 15_000 });
+    await signInToBackOffice(desk, app.baseUrl, 'reviewer');
 
     // KYC: PAN, both photos, under review.
     await phone.goto(`${app.baseUrl}/#/information/authInfo`);

@@ -15,7 +15,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../../server/market/testing/marketTestKit.ts';
-import { type Browser, openPhoneBrowser, screenshotDir, signInAsDemo } from './harness.ts';
+import { type Browser, openPhoneBrowser, screenshotDir, signInAsDemo, sessionOf } from './harness.ts';
 
 let db: Database;
 let app: App;
@@ -53,7 +53,7 @@ const digits = async (page: Page, testId: string) => ((await page.getByTestId(te
 
 /** Calls the API with the session the signed-in page holds, as the app does. */
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const session = await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
+  const session = await sessionOf(page);
   const response = await fetch(`${baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...session }, body: JSON.stringify(body) });
   const envelope = (await response.json()) as { status: number; msg: string; data: T };
   expect(envelope.status, `${path}: ${envelope.msg}`).toBe(1);
@@ -101,7 +101,7 @@ describe('margin loans on pledged stock in Chromium', () => {
     await shot(page, `pledge-${locale}-price-moved`);
     const closing = await fetch(`${baseUrl}/api/vue/order/close`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }))) },
+      headers: { 'content-type': 'application/json', ...(await sessionOf(page)) },
       body: JSON.stringify({ order_no: order.order_no, idempotency_key: `e2e-pledge-close-${locale}-${Date.now()}` }),
     });
     expect(((await closing.json()) as { msg: string }).msg).toBe('position_pledged');

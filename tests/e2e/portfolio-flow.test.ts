@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp } from './harness.ts';
+import { type Browser, openPhoneBrowser, type RunningApp, screenshotDir, signInAsDemo, startApp, sessionOf } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -29,7 +29,7 @@ const textOf = async (page: Page, testId: string) => ((await page.getByTestId(te
 
 /** Calls the API with the session the signed-in page holds, as the app does. */
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const session = await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
+  const session = await sessionOf(page);
   const response = await fetch(`${app.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...session }, body: JSON.stringify(body) });
   const envelope = (await response.json()) as { status: number; msg: string; data: T };
   expect(envelope.status, `${path}: ${envelope.msg}`).toBe(1);

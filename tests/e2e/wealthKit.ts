@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { courseLessonIds } from '../../contract/course.ts';
 import { bankQuestion } from '../../server/course/questionBank.ts';
-import { screenshotDir, signIn } from './harness.ts';
+import { demoStaffSession, sessionOf as harnessSessionOf, screenshotDir, signIn } from './harness.ts';
 
 export type Locale = 'en' | 'zh-Hant' | 'ko';
 type Headers = Record<string, string>;
@@ -24,13 +24,12 @@ export async function api<T = any>(baseUrl: string, path: string, body: unknown,
   return envelope.data;
 }
 
-/** The session headers the signed-in page holds, as the app stores them. */
-export const sessionOf = (page: Page): Promise<Headers> =>
-  page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', account: localStorage.getItem('account') ?? '' }));
+/** The session headers the signed-in page holds (its HttpOnly cookie). */
+export const sessionOf = (page: Page): Promise<Headers> => harnessSessionOf(page);
 
-export async function staffSession(baseUrl: string, login: string, password: string): Promise<Headers> {
-  const { token } = await api<{ token: string }>(baseUrl, 'admin/login', { login, password });
-  return { token, account: login };
+/** A demo staff member's session (password, then a code); `password` is the demo one the harness knows. */
+export async function staffSession(baseUrl: string, login: string, _password?: string): Promise<Headers> {
+  return demoStaffSession(baseUrl, login);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Server, Socket } from 'socket.io';
-import { sessionCookies } from '../../../contract/envelope.ts';
 import { type StreamClosed, type StreamCloseReason, streamHandshakeAuth } from '../../../contract/market.ts';
 import type { SessionCache, SessionChange } from '../../accounts/sessionCache.ts';
+import { userSessionFromCookieHeader } from '../../http/sessionCookies.ts';
 import type { Session } from '../../accounts/sessions.ts';
 
 // Who is at the other end of a quote-stream connection, decided once at the handshake with
@@ -47,29 +47,9 @@ export const unrestrictedStreamAccess: StreamAccess = {
 export function credentialsOf(socket: Socket): StreamCredentials | null {
   const fromAuth = streamHandshakeAuth.safeParse(socket.handshake.auth);
   if (fromAuth.success) return fromAuth.data;
-  const header = socket.handshake.headers.cookie;
-  if (!header) return null;
-  const value = cookieValue(header, sessionCookies.user);
-  const separator = value?.indexOf(':') ?? -1;
-  if (!value || separator <= 0) return null;
-  try {
-    const parsed = streamHandshakeAuth.safeParse({ account: decodeURIComponent(value.slice(0, separator)), token: value.slice(separator + 1) });
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null; // a malformed %-escape
-  }
-}
-
-/**
- * One cookie's raw value from a Cookie header. (@fastify/cookie's parser loads its module
- * only once registered on an instance, and the socket's handshake is not a Fastify request.)
- */
-function cookieValue(header: string, name: string): string | undefined {
-  for (const pair of header.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals > 0 && pair.slice(0, equals).trim() === name) return pair.slice(equals + 1).trim();
-  }
-  return undefined;
+  const fromCookie = userSessionFromCookieHeader(socket.handshake.headers.cookie);
+  const parsed = fromCookie ? streamHandshakeAuth.safeParse(fromCookie) : null;
+  return parsed?.success ? parsed.data : null;
 }
 
 export function sessionStreamAccess(sessions: Pick<SessionCache, 'authenticate' | 'onEnded'>, policy: () => StreamPolicy): StreamAccess {

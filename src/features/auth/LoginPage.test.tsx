@@ -41,8 +41,30 @@ describe('LoginPage', () => {
     await fillAndSubmit('9000000001', 'demo-pass-123', /^sign in$/i);
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/home/index');
     expect(session.token).toBe('token-abc');
-    expect(localStorage.getItem('token')).toBe('token-abc');
+    // The token is never stored: after a reload the HttpOnly cookie carries the session.
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('account')).toBe('9000000001');
     expect(readRememberedAccount()).toBe('9000000001');
+  });
+
+  it('with-two-step-verification-on-the-code-step-follows-the-password', async () => {
+    server.use(answerOk('user/login', { mfa_required: true, challenge: 'challenge-1' }), answerOk('user/loginMfa', { token: 'token-mfa', account: '9000000001' }));
+    renderPage(LoginPage, '/login/login');
+    await fillAndSubmit('9000000001', 'demo-pass-123', /^sign in$/i);
+    fireEvent.change(await screen.findByLabelText(/verification code/i), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: /verify and sign in/i }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/home/index');
+    expect(session.token).toBe('token-mfa');
+  });
+
+  it('an-expired-challenge-goes-back-to-the-password', async () => {
+    server.use(answerOk('user/login', { mfa_required: true, challenge: 'challenge-2' }), answerRefusal('user/loginMfa', 'mfa_challenge_expired'));
+    renderPage(LoginPage, '/login/login');
+    await fillAndSubmit('9000000001', 'demo-pass-123', /^sign in$/i);
+    fireEvent.change(await screen.findByLabelText(/verification code/i), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: /verify and sign in/i }));
+    expect(await screen.findByText('This sign-in has expired. Enter your password again.')).toBeTruthy();
+    expect(await screen.findByLabelText(/^password$/i)).toBeTruthy();
   });
 
   it('remembered-account-is-pre-filled', async () => {

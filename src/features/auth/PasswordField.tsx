@@ -55,3 +55,19 @@ export function MobileNumberField({ value, onChange }: { value: string; onChange
     />
   );
 }
+
+/** A one-time code: the phone offers the code it just received or generated (autocomplete one-time-code); recovery codes have letters, so text. */
+export function OneTimeCodeField({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+  return (
+    <TextField
+      label={label}
+      name="code"
+      type="text"
+      inputMode="text"
+      autoComplete="one-time-code"
+      maxLength={32}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

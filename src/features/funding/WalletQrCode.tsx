@@ -6,10 +6,11 @@ import * as styles from './funding.css.ts';
 export const qrOptions = { width: 256, height: 256, errorCorrectionLevel: 'H' } as const;
 
 /**
- * The address as a QR code, for scanning from an exchange app. qr-code-styling is loaded
+ * The address as a QR code, for scanning from an exchange app (and, with its own label, any
+ * other text to scan, such as a second factor's otpauth:// URI). qr-code-styling is loaded
  * only when a QR code is first shown, so no other screen pays for it.
  */
-export function WalletQrCode({ data }: { data: string }) {
+export function WalletQrCode({ data, label, fallback }: { data: string; label?: string; fallback?: string }) {
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -31,8 +32,8 @@ export function WalletQrCode({ data }: { data: string }) {
     };
   }, [data]);
   return (
-    <div className={styles.qrBox} ref={box} role="img" aria-label={t`QR code of the wallet address`} data-testid="wallet-qr">
-      {failed ? <span className={styles.muted}>{t`The QR code could not be shown. Copy the address instead.`}</span> : null}
+    <div className={styles.qrBox} ref={box} role="img" aria-label={label ?? t`QR code of the wallet address`} data-testid="wallet-qr">
+      {failed ? <span className={styles.muted}>{fallback ?? t`The QR code could not be shown. Copy the address instead.`}</span> : null}
     </div>
   );
 }

@@ -39,14 +39,16 @@ describe('back office frame', () => {
   it('sign-in-keeps-the-users-session-and-opens-the-first-section-of-the-role', async () => {
     startSession('user-token', '9000000001');
     server.use(
-      answerOk('admin/login', { token: 'staff-token', login: 'reviewer', role: 'reviewer', name: 'Riya Reviewer' }),
+      answerOk('admin/login', { token: 'staff-token', login: 'reviewer', role: 'reviewer', name: 'Riya Reviewer', mfa_enrolment_required: false }),
       answerOk('admin/me', staffOf.reviewer),
       recorded('admin/kyc/list', () => pageOf([])).handler,
     );
     const router = renderSignedOut('/admin/login');
     await signIn('Reviewer', 'demo-review-123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
-    expect(localStorage.getItem('staffToken')).toBe('staff-token');
+    // Only who is signed in is stored; the token stays in memory (the HttpOnly cookie survives a reload).
+    expect(localStorage.getItem('staffToken')).toBeNull();
+    expect(staffSession.token).toBe('staff-token');
     expect(localStorage.getItem('staffLogin')).toBe('reviewer');
     expect(session.token).toBe('user-token');
     expect(await screen.findByTestId('staff-name')).toBeTruthy();

@@ -7,6 +7,7 @@ import { useSingleFlight } from '../../../ui/useSingleFlight.ts';
 import { Button } from '../../../ui/widgets.tsx';
 import * as styles from '../shared/backOffice.css.ts';
 import { failureText } from '../shared/failureText.ts';
+import { StaffCodeStep, StaffMfaEnrolment } from './StaffMfaSteps.tsx';
 import { startStaffSession } from './staffSession.ts';
 
 /** /admin/login: staff sign in with their own login, never a user's mobile number. */
@@ -16,18 +17,41 @@ export function StaffLoginPage() {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<{ kind: 'password' } | { kind: 'code'; challenge: string } | { kind: 'enrol' }>({ kind: 'password' });
+  const goHome = () => navigate({ to: backOfficeHomePath, replace: true });
   const { busy, run } = useSingleFlight(async () => {
     setError(null);
     try {
-      startStaffSession(await call('admin/login', { login: login.trim(), password }, { silent: true }));
+      const outcome = await call('admin/login', { login: login.trim(), password }, { silent: true });
+      if ('mfa_required' in outcome) return setStep({ kind: 'code', challenge: outcome.challenge });
+      startStaffSession(outcome);
+      if (outcome.mfa_enrolment_required) return setStep({ kind: 'enrol' });
     } catch (failure) {
       // The shared text speaks of a mobile number; staff sign in with a login name.
       const wrongCredentials = failure instanceof CommandRefused && failure.key === 'account_or_password_incorrect';
       setError(wrongCredentials ? t`Incorrect login name or password.` : failureText(failure, i18n));
       return;
     }
-    await navigate({ to: backOfficeHomePath, replace: true });
+    await goHome();
   });
+  const submitCode = async (code: string): Promise<string | null> => {
+    if (step.kind !== 'code') return null;
+    try {
+      startStaffSession(await call('admin/loginMfa', { challenge: step.challenge, code }, { silent: true }));
+    } catch (failure) {
+      if (failure instanceof CommandRefused && failure.key === 'mfa_challenge_expired') setStep({ kind: 'password' });
+      return failureText(failure, i18n);
+    }
+    await goHome();
+    return null;
+  };
+  if (step.kind !== 'password') {
+    return (
+      <div data-back-office style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', padding: 24 }}>
+        {step.kind === 'code' ? <StaffCodeStep onSubmit={submitCode} onBack={() => setStep({ kind: 'password' })} /> : <StaffMfaEnrolment onDone={() => void goHome()} />}
+      </div>
+    );
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run();

@@ -1,12 +1,16 @@
 import { proxy } from 'valtio';
 import type { StaffRole } from '../../../../contract/staff.ts';
 
-// The back office's own session. It lives under other localStorage keys than the user's
-// ("token"/"account"), so one person may be signed in to the phone app and the back office
-// in the same browser. The command bus reads it for every admin/ command (staffCommandBus.ts).
+// The back office's own session. Its token is in an HttpOnly cookie of its own (not the
+// user's), so one person may be signed in to the phone app and the back office in the same
+// browser; localStorage keeps only who is signed in (login, role, name: no secret). A sign-in
+// made in this page also holds its token in memory, sent as headers until a reload. The command
+// bus reads it for every admin/ command (staffCommandBus.ts).
 // Kept free of anything heavy: the router (and so the phone app's first screen) imports it.
 
-export const staffSessionStorageKeys = { token: 'staffToken', login: 'staffLogin', role: 'staffRole', name: 'staffName' } as const;
+export const staffSessionStorageKeys = { login: 'staffLogin', role: 'staffRole', name: 'staffName' } as const;
+/** Where earlier versions stored the staff token: removed at start. */
+const legacyTokenKey = 'staffToken';
 
 export const backOfficeSignInPath = '/admin/login';
 
@@ -40,20 +44,21 @@ function readRole(): StaffRole | null {
  * The role and name are remembered only to draw the navigation at once after a reload;
  * the layout asks admin/me again, and the server checks the role of every command anyway.
  */
+writeStorage(legacyTokenKey, null);
+
 export const staffSession = proxy<StaffSessionState>({
-  token: readStorage(staffSessionStorageKeys.token),
+  token: null,
   login: readStorage(staffSessionStorageKeys.login),
   role: readRole(),
   name: readStorage(staffSessionStorageKeys.name),
 });
 
 export function isStaffSignedIn(): boolean {
-  return Boolean(staffSession.token && staffSession.login);
+  return Boolean(staffSession.login);
 }
 
-export function startStaffSession(started: { token: string; login: string; role: StaffRole; name: string }): void {
-  Object.assign(staffSession, started);
-  writeStorage(staffSessionStorageKeys.token, started.token);
+export function startStaffSession(started: { token: string | null; login: string; role: StaffRole; name: string }): void {
+  Object.assign(staffSession, { token: started.token, login: started.login, role: started.role, name: started.name });
   writeStorage(staffSessionStorageKeys.login, started.login);
   writeStorage(staffSessionStorageKeys.role, started.role);
   writeStorage(staffSessionStorageKeys.name, started.name);
@@ -72,7 +77,7 @@ export function clearStaffSession(): void {
   for (const key of Object.values(staffSessionStorageKeys)) writeStorage(key, null);
 }
 
-/** The headers of the staff session (`account` carries the staff login), or null when signed out. */
+/** The headers of a sign-in made in this page (`account` carries the staff login), or null: the cookie carries the session then. */
 export function staffSessionHeaders(): { token: string; account: string } | null {
   return staffSession.token && staffSession.login ? { token: staffSession.token, account: staffSession.login } : null;
 }

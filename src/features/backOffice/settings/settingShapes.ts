@@ -97,6 +97,9 @@ export const settingInputs: Record<SettingName, SettingInput> = {
   'stream.anonymous_public': { kind: 'switch' },
   'stream.anonymous_delay_seconds': { kind: 'integer', unit: 'count' },
   'stream.connections_per_ip': { kind: 'integer', unit: 'count' },
+  'security.session_idle_minutes': { kind: 'integer', unit: 'minutes' },
+  'security.session_absolute_days': { kind: 'integer', unit: 'days' },
+  'security.new_card_hours': { kind: 'integer', unit: 'count' },
   ...tradingSettingInputs(),
 };
 
@@ -182,6 +185,9 @@ export const settingTexts: Record<SettingName, { title: MessageDescriptor; descr
     title: msg`Stream connections per address`,
     description: msg`Quote-stream connections one network address may hold at once; the next one is refused.`,
   },
+  'security.session_idle_minutes': { title: msg`Session idle limit`, description: msg`Minutes without a request after which a user or staff session ends.` },
+  'security.session_absolute_days': { title: msg`Session lifetime`, description: msg`Days after sign-in at which a user session ends however active (staff sessions end after 12 hours).` },
+  'security.new_card_hours': { title: msg`New card protection`, description: msg`Hours after a bank card is added during which a withdrawal to it needs the second factor, for users who have it on.` },
   'trade.service_fee_bps': { title: msg`Service fee`, description: msg`Brokerage on each leg, in basis points of the contract amount (1 bp = 0.01 %). Orders placed from now on pay it.` },
   'trade.stamp_duty_bps': { title: msg`Stamp duty`, description: msg`Stamp duty on the buy leg, in basis points.` },
   'trade.selling_fee_bps': { title: msg`Selling fee`, description: msg`Securities transaction tax on the sell leg, in basis points.` },
@@ -223,6 +229,7 @@ export const settingGroupNames: Record<(typeof settingGroups)[number], MessageDe
   rate_limit: msg`Rate limits`,
   password_reset: msg`Password reset`,
   stream: msg`Quote stream`,
+  security: msg`Sessions and sign-in security`,
 };
 
 export const isKnownSetting = (name: string): name is SettingName => Object.hasOwn(settingValueSchemas, name);

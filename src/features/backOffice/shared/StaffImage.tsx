@@ -21,8 +21,7 @@ function useUploadedImage(uploadId: string): ImageState {
     let url: string | null = null;
     let current = true;
     setState({ status: 'loading' });
-    const headers = staffSessionHeaders();
-    void (headers ? loadUploadedImage(uploadId, headers) : Promise.resolve(null)).then((loaded) => {
+    void loadUploadedImage(uploadId, staffSessionHeaders() ?? 'cookies').then((loaded) => {
       url = loaded;
       if (!current) {
         if (loaded) URL.revokeObjectURL(loaded);

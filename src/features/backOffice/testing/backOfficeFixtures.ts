@@ -20,11 +20,11 @@ configure({ asyncUtilTimeout: 3000 });
 // handlers that record what the page sent.
 
 export const staffOf = {
-  admin: { staff_id: '1', login: 'admin', name: 'Asha Admin', role: 'admin' },
-  reviewer: { staff_id: '2', login: 'reviewer', name: 'Riya Reviewer', role: 'reviewer' },
-  reviewer2: { staff_id: '3', login: 'reviewer2', name: 'Ravi Reviewer', role: 'reviewer' },
-  operator: { staff_id: '4', login: 'operator', name: 'Omar Operator', role: 'operator' },
-} as const satisfies Record<string, { staff_id: string; login: string; name: string; role: StaffRole }>;
+  admin: { staff_id: '1', login: 'admin', name: 'Asha Admin', role: 'admin', mfa_verified: true },
+  reviewer: { staff_id: '2', login: 'reviewer', name: 'Riya Reviewer', role: 'reviewer', mfa_verified: true },
+  reviewer2: { staff_id: '3', login: 'reviewer2', name: 'Ravi Reviewer', role: 'reviewer', mfa_verified: true },
+  operator: { staff_id: '4', login: 'operator', name: 'Omar Operator', role: 'operator', mfa_verified: true },
+} as const satisfies Record<string, { staff_id: string; login: string; name: string; role: StaffRole; mfa_verified: boolean }>;
 
 export type StaffFixture = keyof typeof staffOf;
 

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../../../contract/envelope.ts';
-import { apiBasePath, sessionHeaders } from '../../../../contract/envelope.ts';
+import { apiBasePath, csrfHeaderName, sessionHeaders } from '../../../../contract/envelope.ts';
+import { csrfToken } from '../../../api/commandBus.ts';
 import { type UploadImageResponse, uploadFormFields, uploadImagePath } from '../../../../contract/uploads.ts';
 import { uploadTimeoutMs } from '../../../api/uploads.ts';
 import { session } from '../../auth/sessionStore.ts';
@@ -25,6 +26,9 @@ export function uploadReceipt(file: Blob, onProgress: (fraction: number) => void
       request.setRequestHeader(sessionHeaders.token, session.token);
       request.setRequestHeader(sessionHeaders.account, session.account);
     }
+    // Without a token in memory the cookie carries the session, and a POST then needs the CSRF header.
+    const csrf = csrfToken();
+    if (csrf) request.setRequestHeader(csrfHeaderName, csrf);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };

@@ -51,7 +51,7 @@ const stream = createMarketStream({
   // The worker may not use the command bus (it lives here, with the session), so the list is fetched here and posted.
   loadInstruments: () => call('market/instruments', {}, { silent: true }),
   // The stream starts for a signed-in user and stops at sign-out, so the session at start is the one to watch.
-  orderWatchCredentials: () => (session.token && session.account ? { token: session.token, account: session.account } : null),
+  orderWatchCredentials: () => (session.token && session.account ? { token: session.token, account: session.account } : session.account ? ({} as Record<string, never>) : null),
 });
 
 // Sign-out in this tab (clearSession) or in another (reloadSessionFromStorage) ends the

@@ -27,7 +27,8 @@ export type MarketStreamDependencies = {
   createWorker: () => StreamWorker | null;
   loadInstruments: () => Promise<Instrument[]>;
   /** The signed-in session, whose order updates the socket should hear; null for none. */
-  orderWatchCredentials?: () => { token: string; account: string } | null;
+  /** The session to watch orders with: headers, `{}` for the session cookie (the socket's handshake carries it), or null when signed out. */
+  orderWatchCredentials?: () => { token: string; account: string } | Record<string, never> | null;
   now?: () => number;
   instrumentRetryDelaysMs?: readonly number[];
 };
