@@ -14,7 +14,8 @@ export interface TestStaff {
 
 export const testStaffPassword = 'staff-password-123';
 
-export async function createAndLogInStaff(db: Database, server: TestServer, login: string, role: StaffRole): Promise<TestStaff> {
+/** `server` is the in-process test server, or the e2e harness's HTTP caller for a real server process. */
+export async function createAndLogInStaff(db: Database, server: Pick<TestServer, 'call'>, login: string, role: StaffRole): Promise<TestStaff> {
   const member = await createStaff(db, null, { login, name: `Test ${role} ${login}`, role, password: testStaffPassword, reason: 'test fixture' });
   const loggedIn = await server.call('admin/login', { login, password: testStaffPassword });
   if (loggedIn.body.status !== 1) throw new Error(`staff login failed: ${loggedIn.body.msg}`);
