@@ -34,16 +34,24 @@ export function openPostgres({ connectionString, poolSizeMax = 10 }: PostgresOpt
     transaction: (work) =>
       withRetries(async () => {
         const client = await pool.connect();
+        // A connection lost while the transaction's code runs between two queries (the database
+        // stopped or restarted) is reported as an 'error' event on the checked-out client, which
+        // the pool's listener does not hear: unheard, it ends the process. The transaction fails
+        // at its next query anyway; the dead connection is then dropped, not returned to the pool.
+        let broken: Error | undefined;
+        const onLost = (error: Error) => void (broken = error);
+        client.on('error', onLost);
         try {
           await client.query('BEGIN');
           const result = await work(asSql(client));
           await client.query('COMMIT');
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          await client.query('ROLLBACK').catch((rollbackError: Error) => void (broken ??= rollbackError));
           throw error;
         } finally {
-          client.release();
+          client.off('error', onLost);
+          client.release(broken);
         }
       }),
     async close() {

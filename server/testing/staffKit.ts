@@ -22,7 +22,7 @@ export const testStaffPassword = fixtureSecrets.staffPassword;
 
 /** Signs a staff member with a second factor in: password, challenge, code. */
 export async function logInStaffWithCode(
-  server: TestServer, login: string, totpSecret: string, password = testStaffPassword, now: () => number = Date.now,
+  server: Pick<TestServer, 'call'>, login: string, totpSecret: string, password = testStaffPassword, now: () => number = Date.now,
 ): Promise<{ token: string; account: string }> {
   const first = await server.call('admin/login', { login, password });
   if (first.body.status !== 1 || !first.body.data.mfa_required) throw new Error(`staff login failed: ${first.body.msg}`);
@@ -31,8 +31,11 @@ export async function logInStaffWithCode(
   return { token: second.body.data.token, account: login };
 }
 
-/** `now`: the server's authNow when a test fakes it. */
-export async function createAndLogInStaff(db: Database, server: TestServer, login: string, role: StaffRole, now: () => number = Date.now): Promise<TestStaff> {
+/**
+ * `server` is the in-process test server, or the e2e harness's HTTP caller for a real server process;
+ * `now`: the server's authNow when a test fakes it.
+ */
+export async function createAndLogInStaff(db: Database, server: Pick<TestServer, 'call'>, login: string, role: StaffRole, now: () => number = Date.now): Promise<TestStaff> {
   const member = await createStaff(db, null, { login, name: `Test ${role} ${login}`, role, password: testStaffPassword, reason: 'test fixture' });
   const totpSecret = newTotpSecret();
   await installMfaFactor(db, { kind: 'staff', id: BigInt(member.staff_id) }, totpSecret);

@@ -10,6 +10,7 @@ import { sessionCookies } from '../../contract/envelope.ts';
 import { demoStaff, demoUser } from '../../server/demo/seed.ts';
 import { serverLogDir } from '../../server/testing/testLogs.ts';
 import { freshTotpCode } from '../../server/testing/totpKit.ts';
+import type { TestServer } from '../../server/testing/testServer.ts';
 
 export const screenshotDir = resolve('tests/output/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,7 +32,7 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -227,6 +228,21 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
     async stop() {
       await kill('SIGTERM');
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Calls a real server's commands over HTTP the way the in-process TestServer's `call` does, so
+ * the server test kits (staff, users) work against a server process too. `target` may change
+ * (a restarted server listens on a new port); a call that gets no answer in `timeoutMs` throws.
+ */
+export function httpCaller(target: { baseUrl: string }, timeoutMs = 20_000): Pick<TestServer, 'call'> {
+  return {
+    async call(path, body, session) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(session ?? {}) };
+      const response = await fetch(`${target.baseUrl}/api/vue/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      return { httpStatus: response.status, body: await response.json() };
     },
   };
 }

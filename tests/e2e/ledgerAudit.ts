@@ -33,7 +33,7 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
   );
   // The users of these tests only open orders; a strategy fund's own account (users.kind 'fund') also closes and cancels.
   report('orders neither pending nor holding', await rows("SELECT o.id, o.status FROM orders o JOIN users u ON u.id = o.user_id WHERE u.kind = 'person' AND o.status NOT IN ('pending', 'holding')"));
-  // Per user and currency: frozen = held by pending orders, margin = held by holding orders, and cash only ever left as opening fees.
+  // Per user and currency: frozen = held by pending orders (and by withdrawals under review), margin = held by holding orders, and cash only ever left as opening fees.
   // The primary market holds money too: frozen also counts pending IPO and placement applications, and an IPO winner's
   // payment sits in the IPO escrow from the draw until the listing turns it into a position (margin). Strategy funds: a
   // subscription waiting for its NAV is frozen, a converted one left for the fund, a redemption came back. A fund's own
@@ -56,9 +56,11 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
       subscribed AS (SELECT user_id, 'INR' AS currency, sum(amount_paise) AS held FROM fund_holdings WHERE state = 'pending' GROUP BY user_id),
       funded AS (
         SELECT t.user_id, a.currency, sum(p.amount_paise) AS funded FROM ledger_transfers t JOIN ledger_postings p ON p.transfer_id = t.id
-          JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
-         -- A fee rebate the promotion's rule paid (server/promotion/) is money from outside the user's trades, like play money.
-         WHERE t.kind IN ('demo_funding', 'promotion_rebate') GROUP BY t.user_id, a.currency),
+          JOIN ledger_accounts a ON a.id = p.account_id AND a.kind IN ('user_available', 'user_frozen')
+         -- A fee rebate the promotion's rule paid (server/promotion/) is money from outside the user's trades, like play money;
+         -- so are a test's own money, an approved deposit, and (going out) a withdrawal paid from the held amount.
+         WHERE t.kind IN ('demo_funding', 'promotion_rebate', 'test', 'deposit', 'withdrawal_payout') GROUP BY t.user_id, a.currency),
+      withdrawing AS (SELECT user_id, 'INR' AS currency, sum(amount_paise) AS held FROM withdrawals WHERE status IN ('pending', 'first_approved') GROUP BY user_id),
       open AS (
         SELECT user_id, currency,
                coalesce(sum(frozen_paise) FILTER (WHERE status = 'pending'), 0) AS frozen,
@@ -80,7 +82,8 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
         LEFT JOIN applied ap ON ap.user_id = b.user_id AND ap.currency = b.currency
         LEFT JOIN subscribed s ON s.user_id = b.user_id AND s.currency = b.currency
         LEFT JOIN fund_flows ff ON ff.user_id = b.user_id AND ff.currency = b.currency
-       WHERE b.frozen <> coalesce(o.frozen, 0) + coalesce(ap.held, 0) + coalesce(s.held, 0) OR b.margin <> coalesce(o.margin, 0)
+        LEFT JOIN withdrawing w ON w.user_id = b.user_id AND w.currency = b.currency
+       WHERE b.frozen <> coalesce(o.frozen, 0) + coalesce(ap.held, 0) + coalesce(s.held, 0) + coalesce(w.held, 0) OR b.margin <> coalesce(o.margin, 0)
           OR (b.user_id NOT IN (SELECT user_id FROM fund_accounts)
               AND b.money <> coalesce(f.funded, 0) - coalesce(o.fees, 0) - coalesce(ap.in_escrow, 0) + coalesce(ff.moved, 0))`),
   );
@@ -123,6 +126,18 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
     'order transfers without their order',
     await rows(`SELECT t.idempotency_key FROM ledger_transfers t
                  WHERE t.idempotency_key LIKE 'order:%' AND NOT EXISTS (SELECT 1 FROM orders o WHERE t.idempotency_key LIKE 'order:' || o.id || ':%')`),
+  );
+  // Money in and out: an approved deposit has its one credit, a withdrawal its one hold and, once settled, its one payout or release.
+  report(
+    'deposits or withdrawals whose ledger transfers do not match their status',
+    await rows(`
+      SELECT 'deposit' AS what, d.id::text, d.status, count(t.id)::int AS transfers FROM deposits d
+        LEFT JOIN ledger_transfers t ON t.idempotency_key = 'deposit:' || d.id || ':approve'
+       GROUP BY d.id HAVING count(t.id) <> (CASE WHEN d.status = 'approved' THEN 1 ELSE 0 END)
+      UNION ALL
+      SELECT 'withdrawal', w.id::text, w.status, count(t.id)::int FROM withdrawals w
+        LEFT JOIN ledger_transfers t ON t.id = w.hold_transfer_id OR t.idempotency_key IN ('withdrawal:' || w.id || ':payout', 'withdrawal:' || w.id || ':release')
+       GROUP BY w.id HAVING count(t.id) <> (CASE WHEN w.status IN ('paid', 'rejected') THEN 2 ELSE 1 END)`),
   );
   return problems;
 }
