@@ -154,6 +154,7 @@ import { fundCommands } from './funds.ts';
 import { courseCommands } from './course.ts';
 import { preferenceCommands } from './preference.ts';
 import { promotionCommands } from './promotion.ts';
+import { trustCommands } from './trust.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
@@ -296,6 +297,8 @@ export const api = {
   ...courseCommands,
   ...preferenceCommands,
   ...promotionCommands,
+  // tamper evidence: the audit log's and the ledger's published daily roots, the statements' signing key
+  ...trustCommands,
 } as const;
 
 export type Api = typeof api;

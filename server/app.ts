@@ -13,6 +13,8 @@ import { registerAccountAdminRoutes } from './accounts/adminRoutes.ts';
 import { createSessionCache } from './accounts/sessionCache.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
+import { type ChainJob, startChainJob } from './chain/publishJob.ts';
+import { registerChainRoutes } from './chain/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
@@ -137,6 +139,8 @@ export interface App {
   funds: FundEngine;
   /** Settles the fee-rebate promotion after each IST day (server/promotion/rebateJob.ts); tests run it through a day by hand. */
   feeRebateJob: FeeRebateJob;
+  /** Seals the ledger and publishes each ended IST day's chain roots (server/chain/publishJob.ts); tests run it through a day by hand. */
+  chainJob: ChainJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -209,6 +213,9 @@ export async function buildApp({
   const intradaySquareOff = startIntradaySquareOff({ db, writer, schedule: intraday, now, logger });
   registerNotificationRoutes(http, db, authenticators);
   registerAuditRoutes(http, db, authenticators);
+  // Tamper evidence: each ended day's roots of the audit chain and the sealed ledger, published for anyone to keep.
+  registerChainRoutes(http, db, authenticators);
+  const chainJob = startChainJob({ db, now, onError: (error) => logger?.error({ err: error }, 'chain roots failed') });
   registerUploadRoutes(http, db, authenticators, settings, uploadDir);
   registerIdentityRoutes(http, db, authenticators, settings, sessions);
   registerProfileRoutes(http, db, authenticateSession, now);
@@ -312,6 +319,7 @@ export async function buildApp({
     await vipLevelJob.stop();
     await funds.stop();
     await feeRebateJob.stop();
+    await chainJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -326,6 +334,6 @@ export async function buildApp({
   });
   return {
     http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob,
-    funds, feeRebateJob,
+    funds, feeRebateJob, chainJob,
   };
 }
