@@ -15,6 +15,8 @@ import { registerAccountRoutes } from './accounts/routes.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { type ChainJob, startChainJob } from './chain/publishJob.ts';
 import { registerChainRoutes } from './chain/routes.ts';
+import { ephemeralStatementSigner, type StatementSigner } from './statements/signing.ts';
+import { registerStatementRoutes } from './statements/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
@@ -105,6 +107,8 @@ export interface AppOptions {
   intradayDemoSessionMinutes?: number;
   /** How often strategy funds publish their NAV and look at their strategies (server/funds/fundEngine.ts); a minute by default. */
   fundNavIntervalMs?: number;
+  /** Signs downloadable statements (server/statements/signing.ts); a key held in memory unless given (tests). */
+  statementSigner?: StatementSigner;
   /** Whether a user has passed the courseware exam copy trading needs; server/course/examGate.ts unless a test says otherwise. */
   copyTradingExamPassed?: (sql: Sql, userId: bigint) => Promise<boolean>;
 }
@@ -164,6 +168,7 @@ export async function buildApp({
   intradayDemoSessionMinutes,
   fundNavIntervalMs = 60_000,
   copyTradingExamPassed = hasPassedCopyTradingExam,
+  statementSigner = ephemeralStatementSigner(),
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -224,7 +229,8 @@ export async function buildApp({
   registerAccountAdminRoutes(http, db, authenticators, sessions, valuation);
   registerSettingsRoutes(http, db, authenticators, settings);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
-  registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders());
+  registerFundingRoutes(http, authenticators, { db, settings, now }, await loadStatementReaders(), statementSigner);
+  registerStatementRoutes(http, authenticators, statementSigner);
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });

@@ -35,7 +35,7 @@ export async function startTestServer(
   db: Database,
   options: {
     demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
-    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed'];
+    fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed']; statementSigner?: AppOptions['statementSigner'];
   } = {},
 ): Promise<TestServer> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'ledgerline-uploads-'));
@@ -54,6 +54,7 @@ export async function startTestServer(
     // Fund cycles run when a test asks (app.funds.runOnce) unless it wants the timer.
     fundNavIntervalMs: options.fundNavIntervalMs ?? 3_600_000,
     copyTradingExamPassed: options.copyTradingExamPassed,
+    statementSigner: options.statementSigner,
   });
   await app.http.ready();
   return {
