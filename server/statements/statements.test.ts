@@ -30,7 +30,7 @@ beforeAll(async () => {
   user = await registerAndLogIn(database.db, server, '9811111111', 'SIGN1');
   await fundUser(database.db, user.userId, 12_34_567n);
   folder = await mkdtemp(join(tmpdir(), 'ledgerline-statements-'));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
