@@ -155,6 +155,7 @@ import { promotionCommands } from './promotion.ts';
 import { recoveryCommands } from './recovery.ts';
 import { siteContentCommands } from './siteContent.ts';
 import { sessionCommands, staffLoginOutcome, userLoginResponse } from './sessions.ts';
+import { trustCommands } from './trust.ts';
 
 
 // The one table of REST operations. Keys are paths under /api/vue/. The server
@@ -301,6 +302,8 @@ export const api = {
   ...recoveryCommands,
   ...siteContentCommands,
   ...sessionCommands,
+  // tamper evidence: the audit log's and the ledger's published daily roots, the statements' signing key
+  ...trustCommands,
 } as const;
 
 export type Api = typeof api;

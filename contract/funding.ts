@@ -186,6 +186,11 @@ export const fundRecordsResponse = pageOf(statementLine);
  * `lang` (the app's stored language codes; anything else reads English).
  */
 export const statementCsvPath = 'user/statement.csv';
+/**
+ * The same statement as a PDF, same query (written in English: docs/statements.md). Both files end
+ * with an Ed25519 signature line; the public key is statement/publicKey.
+ */
+export const statementPdfPath = 'user/statement.pdf';
 export const statementCsvQuery = z.object({
   from: z.string({ error: 'invalid_field' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_field'),
   to: z.string({ error: 'invalid_field' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_field'),

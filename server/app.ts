@@ -17,6 +17,10 @@ import { registerSecurityRoutes } from './accounts/securityRoutes.ts';
 import { type SessionExpiryJob, startSessionExpiryJob } from './accounts/sessionExpiry.ts';
 import type { SessionPolicy } from './accounts/sessions.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
+import { type ChainJob, startChainJob } from './chain/publishJob.ts';
+import { registerChainRoutes } from './chain/routes.ts';
+import { ephemeralStatementSigner, type StatementSigner } from './statements/signing.ts';
+import { registerStatementRoutes } from './statements/routes.ts';
 import type { Database } from './db/database.ts';
 import { refusal } from './http/envelope.ts';
 import { Refusal } from './http/refusal.ts';
@@ -114,6 +118,8 @@ export interface AppOptions {
   intradayDemoSessionMinutes?: number;
   /** How often strategy funds publish their NAV and look at their strategies (server/funds/fundEngine.ts); a minute by default. */
   fundNavIntervalMs?: number;
+  /** Signs downloadable statements (server/statements/signing.ts); a key held in memory unless given (tests). */
+  statementSigner?: StatementSigner;
   /** Whether a user has passed the courseware exam copy trading needs; server/course/examGate.ts unless a test says otherwise. */
   copyTradingExamPassed?: (sql: Sql, userId: bigint) => Promise<boolean>;
   /**
@@ -162,6 +168,8 @@ export interface App {
   notifications: BackgroundSender;
   /** Ends sessions past their idle or absolute limit through the session cache (server/accounts/sessionExpiry.ts); tests run it by hand. */
   sessionExpiryJob: SessionExpiryJob;
+  /** Seals the ledger and publishes each ended IST day's chain roots (server/chain/publishJob.ts); tests run it through a day by hand. */
+  chainJob: ChainJob;
 }
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
@@ -188,6 +196,7 @@ export async function buildApp({
   trustProxy = false,
   notifier,
   authNow = Date.now,
+  statementSigner = ephemeralStatementSigner(),
 }: AppOptions): Promise<App> {
   const common = { bodyLimit: bodyLimitBytes, return503OnClosing: true, trustProxy };
   const http = (logger ? Fastify({ ...common, loggerInstance: logger }) : Fastify({ ...common, logger: false })) as FastifyInstance;
@@ -248,6 +257,9 @@ export async function buildApp({
   const intradaySquareOff = startIntradaySquareOff({ db, writer, schedule: intraday, now, logger });
   registerNotificationRoutes(http, db, authenticators);
   registerAuditRoutes(http, db, authenticators);
+  // Tamper evidence: each ended day's roots of the audit chain and the sealed ledger, published for anyone to keep.
+  registerChainRoutes(http, db, authenticators);
+  const chainJob = startChainJob({ db, now, onError: (error) => logger?.error({ err: error }, 'chain roots failed') });
   registerUploadRoutes(http, db, authenticators, settings, uploadDir);
   registerIdentityRoutes(http, db, authenticators, settings, sessions);
   registerProfileRoutes(http, db, authenticateSession, now);
@@ -262,7 +274,8 @@ export async function buildApp({
   // Site content staff edit: the firm's entries, its logo, news in three languages.
   registerSiteContentRoutes(http, db, authenticators);
   // Statement sentences for the CSV, from the app's catalogs: read once, before the first request.
-  registerFundingRoutes(http, authenticators, { db, settings, now, authNow }, await loadStatementReaders());
+  registerFundingRoutes(http, authenticators, { db, settings, now, authNow }, await loadStatementReaders(), statementSigner);
+  registerStatementRoutes(http, authenticators, statementSigner);
   // Credit loans and loan records; the job posts every loan's interest for each IST date, catching up at start.
   registerLendingRoutes(http, authenticators, { db, settings, now });
   const accrualJob = startAccrualJob({ db, now, onError: (error) => logger?.error({ err: error }, 'loan interest accrual failed') });
@@ -364,6 +377,7 @@ export async function buildApp({
     await feeRebateJob.stop();
     await notifications.settled();
     await sessionExpiryJob.stop();
+    await chainJob.stop();
     await ipoStateJob.stop();
     await ipoListingJob.stop();
     await pledgeMonitor.stop();
@@ -378,6 +392,6 @@ export async function buildApp({
   });
   return {
     http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, sessionExpiryJob,
-    funds, feeRebateJob, notifications,
+    funds, feeRebateJob, notifications, chainJob,
   };
 }

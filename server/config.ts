@@ -20,6 +20,8 @@ export interface ServerConfig {
   trading: TradingRules;
   /** INTRADAY_DEMO_SESSION_MINUTES: the 24×7 demo market's intraday session (square-off at each end); a whole day unless a test shortens it. */
   intradayDemoSessionMinutes: number;
+  /** Where the statement signing key is generated on first start when STATEMENT_SIGNING_KEY is not set (docs/statements.md). */
+  statementKeyFile: string;
   /** FUND_NAV_INTERVAL_SECONDS: how often strategy funds publish their NAV and look at their strategies (a minute unless a test shortens it). */
   fundNavIntervalMs: number;
   /** TRUST_PROXY: the reverse proxy whose X-Forwarded-For/-Proto are believed (docs/deployment.md); none by default. */
@@ -44,6 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Beside the embedded database by default; a server on a real PostgreSQL sets its own (a persistent volume).
     uploadDir: resolve(env.UPLOAD_DIR?.trim() || join(env.DATA_DIR ?? './data', 'uploads')),
     ipoDrawDir: resolve(env.IPO_DRAW_DIR?.trim() || join(env.DATA_DIR ?? './data', 'ipo-draws')),
+    statementKeyFile: resolve(env.STATEMENT_SIGNING_KEY_FILE?.trim() || join(env.DATA_DIR ?? './data', 'statement-signing-key.pem')),
     logLevel: env.LOG_LEVEL ?? 'info',
     market: readMarketConfig(env, demoMode),
     trading: readTradingRules(env),

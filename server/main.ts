@@ -4,6 +4,7 @@ import { createLogger } from './logging.ts';
 import { openDatabase } from './db/open.ts';
 import { demoInvitationCode, demoStaff, demoUser, seedDemo } from './demo/seed.ts';
 import { openMarket } from './market/runtime.ts';
+import { loadStatementSigner } from './statements/signing.ts';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
@@ -21,8 +22,11 @@ if (config.demoMode) {
 
 const market = await openMarket(config.market, { log: (message) => logger.warn(message) });
 logger.info({ source: market.market.source, instruments: market.market.instruments.length }, 'market feed ready');
+// STATEMENT_SIGNING_KEY, or a key generated on first start beside the data (never in the repository).
+const statementSigner = await loadStatementSigner(process.env, config.statementKeyFile, (message) => logger.warn(message));
+logger.info({ fingerprint: statementSigner.fingerprint }, 'statements are signed');
 const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, ipoDrawDir: config.ipoDrawDir, logger, market, tradingRules: config.trading,
-  intradayDemoSessionMinutes: config.intradayDemoSessionMinutes, fundNavIntervalMs: config.fundNavIntervalMs, trustProxy: config.trustProxy });
+  intradayDemoSessionMinutes: config.intradayDemoSessionMinutes, fundNavIntervalMs: config.fundNavIntervalMs, trustProxy: config.trustProxy, statementSigner });
 market.start();
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);

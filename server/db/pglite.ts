@@ -3,9 +3,12 @@ import { bigintTypeOid, type Database, type Sql, withRetries } from './database.
 
 const parsers = { [bigintTypeOid]: (value: string) => BigInt(value) };
 
-/** Opens the embedded database; `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pglite = await PGlite.create(dataDir ?? 'memory://', { parsers });
+/**
+ * Opens the embedded database; `dataDir` undefined means in memory (tests). `loadDataDir`
+ * starts it from a dump of a data directory (PGlite's dumpDataDir: backups, scripts/restore.ts).
+ */
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+  const pglite = await PGlite.create(dataDir ?? 'memory://', { parsers, loadDataDir: options.loadDataDir });
   const asSql = (target: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query(text, params) {
       const result = await target.query(text, params ? [...params] : undefined);
@@ -24,5 +27,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async close() {
       await pglite.close();
     },
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
   };
 }

@@ -87,7 +87,7 @@ describe('the CSV statement', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="ledgerline-statement-${yesterday}-to-${istToday()}.csv"`);
-    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(response.body, { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual(['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance', 'currency']);
     const opening = rows[0]!;
     const closing = rows.at(-1)!;
@@ -115,21 +115,21 @@ describe('the CSV statement', () => {
   it('opens-a-later-period-with-the-balance-the-earlier-one-closed-with', async () => {
     const user = await busyUser();
     const tomorrow = istDay(Date.now() + dayMs);
-    const rows = parse((await download(user, tomorrow, tomorrow)).body, { columns: true }) as Record<string, string>[];
+    const rows = parse((await download(user, tomorrow, tomorrow)).body, { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     const cash = (await userBalances(world.db, user.userId)).cash;
     expect(rows.map((row) => [row.kind, parseRupees(row.balance!)])).toEqual([
       ['opening_balance', cash],
       ['closing_balance', cash],
     ]);
     const yesterday = istDay(Date.now() - dayMs);
-    const before = parse((await download(user, yesterday, yesterday)).body, { columns: true }) as Record<string, string>[];
+    const before = parse((await download(user, yesterday, yesterday)).body, { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     expect(before.map((row) => row.balance)).toEqual(['0.00', '0.00']);
   });
 
   it('shows-only-the-callers-own-money', async () => {
     const user = await busyUser();
     const stranger = await world.newUser();
-    const rows = parse((await download(stranger, istToday(), istToday())).body, { columns: true }) as Record<string, string>[];
+    const rows = parse((await download(stranger, istToday(), istToday())).body, { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     expect(rows.map((row) => row.kind)).toEqual(['opening_balance', 'closing_balance']);
     expect(user.userId).not.toBe(stranger.userId);
   });

@@ -36,13 +36,26 @@ type CashRow = { id: bigint | null; currency: LedgerCurrency; kind: string | nul
 /** Rupees first, then the ledger's order of currencies. */
 const byLedgerOrder = (a: LedgerCurrency, b: LedgerCurrency) => ledgerCurrencies.indexOf(a) - ledgerCurrencies.indexOf(b);
 
+/** One line of a statement: an opening or closing balance (no transfer, no change) or a transfer's change to the cash. */
+export interface StatementLine {
+  /** IST, "YYYY-MM-DD HH:MM:SS". */
+  time: string;
+  transferId: string;
+  kind: string;
+  /** In the reader's language. */
+  reason: string;
+  change: bigint | null;
+  balance: bigint;
+  currency: LedgerCurrency;
+}
+
 /**
- * The CSV of the period, each line's reason written in `query.lang` from the app's catalogs.
- * Every row names its currency and its amounts are in it: a running balance per currency,
+ * The lines of the period, each reason written in `query.lang` from the app's catalogs.
+ * Every line names its currency and its amounts are in it: a running balance per currency,
  * an opening and a closing balance per currency (rupees always; another currency when it had
  * money at the start or moved in the period), and nothing is ever summed across currencies.
  */
-export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery, readers: StatementReaders): Promise<{ filename: string; csv: string }> {
+export async function statementLines(sql: Sql, userId: bigint, query: StatementCsvQuery, readers: StatementReaders): Promise<{ filename: string; lines: StatementLine[] }> {
   const reader = readers[query.lang];
   const from = calendarDay(query.from, 'from');
   const to = calendarDay(query.to, 'to');
@@ -74,19 +87,28 @@ export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsv
   for (const row of transfers) if (!balances.has(row.currency)) balances.set(row.currency, 0n);
   const currencies = [...balances.keys()].sort(byLedgerOrder);
 
-  const records: string[][] = currencies.map((currency) => [
-    istTime(start), '', 'opening_balance', reader.translate('opening_balance', {}), '', formatMinorAmount(balances.get(currency)!, currency), currency,
-  ]);
+  const balanceLine = (time: string, kind: 'opening_balance' | 'closing_balance', currency: LedgerCurrency): StatementLine => ({
+    time, transferId: '', kind, reason: reader.translate(kind, {}), change: null, balance: balances.get(currency)!, currency,
+  });
+  const lines: StatementLine[] = currencies.map((currency) => balanceLine(istTime(start), 'opening_balance', currency));
   for (const row of transfers) {
     const balance = balances.get(row.currency)! + row.change;
     balances.set(row.currency, balance);
     const reason = statementSentence(row.reason_kind!, row.reason_params, reader);
-    records.push([istTime(row.created_at!), row.id!.toString(), row.kind!, asSpreadsheetText(reason), formatMinorAmount(row.change, row.currency), formatMinorAmount(balance, row.currency), row.currency]);
+    lines.push({ time: istTime(row.created_at!), transferId: row.id!.toString(), kind: row.kind!, reason, change: row.change, balance, currency: row.currency });
   }
   const closingTime = istTime(new Date(end.getTime() - 1000));
-  for (const currency of currencies) {
-    records.push([closingTime, '', 'closing_balance', reader.translate('closing_balance', {}), '', formatMinorAmount(balances.get(currency)!, currency), currency]);
-  }
+  for (const currency of currencies) lines.push(balanceLine(closingTime, 'closing_balance', currency));
+  return { filename: `ledgerline-statement-${query.from}-to-${query.to}`, lines };
+}
+
+/** The CSV of the period's lines (unsigned: the route signs it). */
+export async function statementCsv(sql: Sql, userId: bigint, query: StatementCsvQuery, readers: StatementReaders): Promise<{ filename: string; csv: string }> {
+  const { filename, lines } = await statementLines(sql, userId, query, readers);
+  const records = lines.map((line) => [
+    line.time, line.transferId, line.kind, line.transferId === '' ? line.reason : asSpreadsheetText(line.reason),
+    line.change === null ? '' : formatMinorAmount(line.change, line.currency), formatMinorAmount(line.balance, line.currency), line.currency,
+  ]);
   const csv = stringify(records, { header: true, columns: ['date_ist', 'transfer_id', 'kind', 'reason', 'change', 'balance', 'currency'] });
-  return { filename: `ledgerline-statement-${query.from}-to-${query.to}.csv`, csv };
+  return { filename: `${filename}.csv`, csv };
 }

@@ -82,7 +82,7 @@ describe('statement lines in their currencies', () => {
     const today = istDay(Date.now());
     const response = await server.app.http.inject({ method: 'GET', url: `${apiBasePath}user/statement.csv?from=${today}&to=${today}`, headers: user.session });
     expect(response.statusCode).toBe(200);
-    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(response.body, { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     expect(rows.map((row) => [row.kind, row.change, row.balance, row.currency])).toEqual([
       ['opening_balance', '', '0.00', 'INR'],
       ['opening_balance', '', '0', 'KRW'],
@@ -109,7 +109,7 @@ describe('statement lines in their currencies', () => {
   it('a-later-period-opens-with-each-currencys-balance', async () => {
     const tomorrow = istDay(Date.now() + 24 * 60 * 60 * 1000);
     const response = await server.app.http.inject({ method: 'GET', url: `${apiBasePath}user/statement.csv?from=${tomorrow}&to=${tomorrow}`, headers: user.session });
-    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(response.body, { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     expect(rows.map((row) => [row.kind, row.balance, row.currency])).toEqual([
       ['opening_balance', '8749.50', 'INR'],
       ['opening_balance', '20258', 'KRW'],

@@ -11,6 +11,8 @@ export const testPostgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres:/
 
 export interface TestDatabase {
   db: Database;
+  /** The PostgreSQL database's URL (pg_dump, psql); undefined on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function openTestDatabase(engine: 'pglite' | 'postgres' = testEngin
   const db = await openDatabase({ engine: 'postgres', url: url.toString() });
   return {
     db,
+    url: url.toString(),
     async close() {
       await db.close();
       const cleanup = new pg.Client({ connectionString: testPostgresAdminUrl });

@@ -39,6 +39,7 @@ export async function startTestServer(
   options: {
     demoMode?: boolean; market?: MarketRuntime; tradingRules?: TradingRules; now?: () => number; orderBookCapacity?: number; orderQueueMax?: number; fxRates?: FxRateData;
     fundNavIntervalMs?: number; copyTradingExamPassed?: AppOptions['copyTradingExamPassed']; notifier?: AppOptions['notifier']; authNow?: () => number;
+    statementSigner?: AppOptions['statementSigner'];
     /** Where the server logs; by default the suite's log files that scripts/check-logs.mjs reads (testLogs.ts). */
     logger?: Logger;
   } = {},
@@ -63,6 +64,7 @@ export async function startTestServer(
     notifier: options.notifier ?? outboxNotifier(db),
     logger: options.logger ?? testLogger(),
     authNow: options.authNow,
+    statementSigner: options.statementSigner,
   });
   await app.http.ready();
   return {

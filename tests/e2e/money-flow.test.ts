@@ -163,7 +163,7 @@ describe('money in and out in Chromium', () => {
     expect(await phone.locator('[data-testid="statement-line"][data-kind="deposit"]').textContent()).toMatch(/입금 \d+ 완료: .*₹25,000\.00/);
     await phone.locator('button[data-action="open-statement-download"]').click();
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.locator('button[data-action="download-statement"]').click()]);
-    const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true, comment: '#', comment_no_infix: true }) as Record<string, string>[];
     const opening = rows[0]!;
     const closing = rows.at(-1)!;
     expect([opening.kind, closing.kind]).toEqual(['opening_balance', 'closing_balance']);

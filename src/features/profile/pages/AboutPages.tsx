@@ -5,6 +5,7 @@ import { isRegisteredBroker, siteConfigState } from '../../../app/siteConfigStor
 import { SourceBadge } from '../../market/shared/SourceBadge.tsx';
 import * as styles from '../profile.css.ts';
 import { MoneyModeNotice, RegistrationNotice, useDemoMode } from './RegistrationNotice.tsx';
+import { StatementKey } from './StatementKey.tsx';
 
 /** /information/aboutUs: what Ledgerline is, and what it is not. */
 export function AboutUsPage() {
@@ -84,6 +85,7 @@ export function AboutAppPage() {
         </h2>
         <SourceBadge />
       </section>
+      <StatementKey />
       <RegistrationNotice />
       <AboutLinks />
     </div>
