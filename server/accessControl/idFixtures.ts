@@ -48,5 +48,6 @@ export const idFixtures: Record<string, IdFixture> = {
   'ipo/withdraw application_id': { kind: 'ipoApplication', sender: 'verified', body: (id) => ({ application_id: id, idempotency_key: newKey('ipo-withdraw') }) },
   'placement/withdraw application_id': { kind: 'placementApplication', sender: 'verified', body: (id) => ({ application_id: id, idempotency_key: newKey('rights-withdraw') }) },
   'fund/redeem holding_id': { kind: 'fundHolding', sender: 'verified', body: (id) => ({ holding_id: id, units: '1.0000', idempotency_key: newKey('redeem') }) },
+  'user/endSession id': { kind: 'session', sender: 'verified', body: (id) => ({ id }) },
   'exam/submit attempt_id': { kind: 'examAttempt', sender: 'verified', body: async (id, { world }) => ({ attempt_id: id, answers: await answersFor(world.db, id) }) },
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { courseLessonIds } from '../../contract/course.ts';
 import { dayMs } from '../../contract/calendarDays.ts';
 import { issueInvitationCode } from '../accounts/invitations.ts';
+import { hashToken } from '../accounts/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { cardForm, channelForm, everyDayAllDay, markKycVerified, setFundPassword, uploadRow } from '../funding/fundingTestKit.ts';
 import { parseEcbCsv } from '../fx/ecbFile.ts';
@@ -12,7 +13,7 @@ import { aadhaarWithCheckDigit } from '../testing/identityKit.ts';
 import { createAndLogInStaff, type TestStaff } from '../testing/staffKit.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { fundUser, registerAndLogIn, type TestUser } from '../testing/userKit.ts';
+import { fundUser, registerAndLogIn, testUserPassword, type TestUser } from '../testing/userKit.ts';
 import { defaultTradingRules } from '../trading/rules.ts';
 
 // One world in which every kind of object a user owns can be made for any user through the
@@ -23,7 +24,7 @@ import { defaultTradingRules } from '../trading/rules.ts';
 
 export type ObjectKind =
   | 'pendingOrder' | 'position' | 'message' | 'kycFrontUpload' | 'kycBackUpload' | 'receiptUpload' | 'avatarUpload' | 'card' | 'nominee'
-  | 'fxQuote' | 'loan' | 'pledge' | 'ipoApplication' | 'placementApplication' | 'fundHolding' | 'examAttempt';
+  | 'fxQuote' | 'loan' | 'pledge' | 'ipoApplication' | 'placementApplication' | 'fundHolding' | 'examAttempt' | 'session';
 
 export interface OwnershipWorld {
   database: TestDatabase;
@@ -137,6 +138,12 @@ export async function openOwnershipWorld(): Promise<OwnershipWorld> {
       return (await ok('order/place', form, user.session)).order_no;
     },
     position: buy,
+    // A second sign-in of the user's: another device's session, which only its owner may end.
+    async session(user) {
+      const signedIn = await ok('user/login', { account: user.session.account, password: testUserPassword }, user.session);
+      const [row] = await db.query<{ id: bigint }>('SELECT id FROM sessions WHERE token_hash = $1', [hashToken(signedIn.token)]);
+      return row!.id.toString();
+    },
     message: async (user) => (await notify(db, user.userId, 'deposit_approved', { amount: '1000.00' })).toString(),
     kycFrontUpload: (user) => uploadRow(db, user.userId, 'kyc_front'),
     kycBackUpload: (user) => uploadRow(db, user.userId, 'kyc_back'),

@@ -79,8 +79,9 @@ describe('a stranger cannot lock an account out', () => {
     }
     const attacker = await callFrom(stranger, 'admin/login', { login: 'limits-reviewer', password: testStaffPassword });
     expect(attacker.body).toEqual({ status: 0, msg: 'submit_too_frequently', data: null });
+    // The password step passes from the owner's address: staff then give their second factor.
     const signedIn = await callFrom(ownersPhone, 'admin/login', { login: 'limits-reviewer', password: testStaffPassword });
-    expect(signedIn.body).toMatchObject({ status: 1, data: { login: 'limits-reviewer' } });
+    expect(signedIn.body).toMatchObject({ status: 1, data: { mfa_required: true } });
   });
 });
 

@@ -9,14 +9,18 @@ import { apiBasePath } from '../../contract/envelope.ts';
 
 /**
  * What the web app really loads: its own scripts, styles and the quote worker (all files under
- * /assets/, no inline script or style), images from the API plus data: and blob: ones (QR codes,
+ * /assets/, no inline script), images from the API plus data: and blob: ones (QR codes,
  * photo previews before upload), and the same-origin API and socket.io stream ('self' covers
  * ws: and wss: of the page's own host in CSP Level 3).
  */
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'"],
+  // Inline <style> elements are allowed, inline script never: Radix's dialog scroll lock
+  // (react-remove-scroll) and react-zoom-pan-pinch insert <style> elements whose text is computed
+  // at run time (scrollbar gaps, ids), so neither hashes nor a static page's nonce can name them.
+  // A style cannot run code; the script policy is what stops injected markup from acting.
+  'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser } from '../../server/demo/seed.ts';
-import { type Browser, openDesktopBrowser, openPhoneBrowser, type RunningApp, screenshotDir, signIn, startApp } from './harness.ts';
+import { type Browser, openDesktopBrowser, openPhoneBrowser, type RunningApp, screenshotDir, signIn, signInToBackOffice, startApp } from './harness.ts';
 
 let app: RunningApp;
 let phone: Browser;
@@ -38,11 +38,7 @@ describe('account recovery in Chromium', () => {
     await shot(user, '60-reset-enter-code');
 
     const staff = desk.page;
-    await staff.goto(`${app.baseUrl}/#/admin/login`);
-    await staff.locator('input[name="login"]').fill('operator');
-    await staff.locator('input[name="password"]').fill('demo-operator-123');
-    await staff.locator('button[type="submit"]').click();
-    await staff.waitForURL(/#\/admin\/(?!login)/, { timeout: 15_000 });
+    await signInToBackOffice(staff, app.baseUrl, 'operator');
     await staff.goto(`${app.baseUrl}/#/admin/outbox`);
     await staff.locator('[data-testid="demo-outbox-notice"]').waitFor({ timeout: 15_000 });
     const code = (await staff.locator('[data-testid="outbox-code"]').first().textContent({ timeout: 15_000 }))!.trim();
