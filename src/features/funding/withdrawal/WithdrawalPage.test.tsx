@@ -113,6 +113,29 @@ describe('WithdrawalPage', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('a-recent-card-asks-for-the-authenticator-code-and-retries-with-the-same-key', async () => {
+    const bodies: RequestOf<'user/withdraw'>[] = [];
+    server.use(
+      http.post('*/api/vue/user/withdraw', async ({ request }) => {
+        const body = (await request.json()) as RequestOf<'user/withdraw'>;
+        bodies.push(body);
+        return body.mfa_code === '246810'
+          ? HttpResponse.json({ status: 1, msg: 'ok', data: withdrawalOf() })
+          : HttpResponse.json({ status: 0, msg: 'withdrawal_needs_mfa_code', data: null });
+      }),
+    );
+    open();
+    await screen.findByTestId('withdrawable');
+    fillAndReview('2500');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    fireEvent.change(await screen.findByLabelText('Verification code'), { target: { value: '246810' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/information/cashOut');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]!.mfa_code).toBeUndefined();
+    expect(bodies[1]).toMatchObject({ amount: '2500.00', card_id: '12', mfa_code: '246810', idempotency_key: bodies[0]!.idempotency_key });
+  });
+
   it('no-card-yet-links-to-add-one', async () => {
     server.use(answerOk('user/withdrawInfo', withdrawInfoOf({}, { card_bound: false })), answerOk('user/bankList', []));
     renderPage(WithdrawalPage, '/information/withdrawal');
