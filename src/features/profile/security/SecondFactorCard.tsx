@@ -53,7 +53,16 @@ export function SecondFactorCard() {
         </p>
       </CodeForm>
     );
-  else if (step.name === 'recovery') body = <RecoveryCodes codes={step.codes} onDone={() => (go({ name: 'status' }), status.reload())} />;
+  else if (step.name === 'recovery')
+    body = (
+      <RecoveryCodes
+        codes={step.codes}
+        onDone={() => {
+          go({ name: 'status' });
+          status.reload();
+        }}
+      />
+    );
   else if (step.name === 'disable')
     body = (
       <CodeForm
