@@ -44,6 +44,7 @@ export const backOfficePages = [
   { path: '/admin/outbox', page: backOfficePage('DemoOutboxPage') },
   { path: '/admin/audit', page: backOfficePage('AuditPage') },
   { path: '/admin/staff', page: backOfficePage('StaffPage') },
+  { path: '/admin/sessions', page: backOfficePage('StaffSessionsPage') },
 ] as const;
 
 export type BackOfficePagePath = (typeof backOfficePages)[number]['path'];

@@ -19,8 +19,9 @@ const specPaths = Object.entries(specRoutes).flatMap(([area, names]) => names.sp
 // Routes the app adds to the spec's list, each for a reason: the privacy policy registration asks users to accept;
 // the capital transfer between market sub-accounts and the margin loans on pledged stock, which the spec describes but names no route for;
 // the terms of the fee-rebate promotion, the spec's loss-compensation offer, which it names without a route;
-// "Forgot password?" (issue 16): the number, then the code and the new password.
-const addedPaths = ['/information/privacy', '/information/capitalTransfer', '/information/pledge', '/information/promotion', '/login/forgotPassword', '/login/resetPassword'];
+// "Forgot password?" (issue 16): the number, then the code and the new password;
+// sign-in security (issue 16): the second factor and the signed-in devices.
+const addedPaths = ['/information/privacy', '/information/capitalTransfer', '/information/pledge', '/information/promotion', '/login/forgotPassword', '/login/resetPassword', '/information/signInSecurity'];
 
 describe('route table', () => {
   it('contains-every-path-in-routes-md-and-only-the-listed-additions', () => {

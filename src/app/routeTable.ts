@@ -110,6 +110,7 @@ const pages = {
   privacy: { load: () => import('../features/profile/pages/PrivacyPage.tsx'), exportName: 'PrivacyPage' },
   faq: { load: () => import('../features/profile/pages/FaqPage.tsx'), exportName: 'FaqPage' },
   customerService: { load: () => import('../features/profile/pages/CustomerServicePage.tsx'), exportName: 'CustomerServicePage' },
+  signInSecurity: { load: () => import('../features/profile/security/UserSecurityPage.tsx'), exportName: 'UserSecurityPage' },
   settings: { load: () => import('../features/profile/pages/SettingsPage.tsx'), exportName: 'SettingsPage' },
   fundRecords: { load: () => import('../features/funding/records/FundRecordsPage.tsx'), exportName: 'FundRecordsPage' },
   funds: { load: () => import('../features/funding/FundsPage.tsx'), exportName: 'FundsPage' },
@@ -206,6 +207,8 @@ export const routeTable: readonly RouteEntry[] = [
   // The spec names no screen for it: the account's activity log (staff actions on the account) lives here.
   signedIn('/information/index', msg`Account activity`, pages.accountActivity),
   signedIn('/information/setting', msg`Settings`, pages.settings),
+  // The spec names no screen for it: the second factor and the signed-in devices.
+  signedIn('/information/signInSecurity', msg`Sign-in security`, pages.signInSecurity),
   signedIn('/information/aboutInfo', msg`About`, pages.aboutApp),
   // Public so a visitor can switch language before signing in.
   open('/information/changeLang', msg`Language`, pages.language),

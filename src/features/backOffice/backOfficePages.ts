@@ -17,6 +17,7 @@ export { PledgesQueuePage } from './pledges/PledgesQueuePage.tsx';
 export { BlocksAdminPage } from './blocks/BlocksAdminPage.tsx';
 export { BackOfficeHome, BackOfficeLayout } from './layout/BackOfficeLayout.tsx';
 export { StaffLoginPage } from './session/StaffLoginPage.tsx';
+export { StaffSessionsPage } from './session/StaffSessionsPage.tsx';
 export { SettingsPage } from './settings/SettingsPage.tsx';
 export { StaffPage } from './staff/StaffPage.tsx';
 export { DemoOutboxPage } from './outbox/DemoOutboxPage.tsx';

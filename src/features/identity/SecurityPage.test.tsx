@@ -16,6 +16,7 @@ describe('security (/information/safety)', () => {
     expect(screen.getByTestId('security-fund-password').textContent).toContain('Not set — set it to withdraw');
     expect(screen.getByTestId('security-bank-cards').textContent).toContain('None added');
     expect(screen.getByTestId('security-login-password').getAttribute('href')).toContain('/information/loginPass');
+    expect(screen.getByTestId('security-sign-in').getAttribute('href')).toContain('/information/signInSecurity');
   });
 
   it('a-verified-account-with-a-locked-pin-and-two-cards', async () => {

@@ -40,6 +40,7 @@ export function SecurityPage() {
         testId: 'security-kyc',
       },
       { to: '/information/loginPass', icon: 'lock', label: t`Login password`, value: t`Change`, tone: 'neutral', testId: 'security-login-password' },
+      { to: '/information/signInSecurity', icon: 'shield', label: t`Two-step verification and devices`, value: t`Manage`, tone: 'neutral', testId: 'security-sign-in' },
       {
         to: '/information/fundPass',
         icon: 'wallet',

@@ -82,9 +82,9 @@ describe('back office frame', () => {
   it('navigation-lists-exactly-the-sections-each-role-may-use', async () => {
     server.use(recorded('admin/users/list', () => pageOf([])).handler);
     const expected = {
-      admin: ['KYC reviews', 'Deposits', 'Withdrawals', 'Margin loans', 'FX position', 'IPOs', 'Placements and rights issues', 'VIP allocations and levels', 'Block-trade desk', 'Strategy funds', 'Users', 'Invitation codes', 'Deposit channels', 'Configuration', 'Site information', 'News', 'Demo outbox', 'Audit log', 'Staff'],
-      reviewer: ['KYC reviews', 'Deposits', 'Withdrawals', 'Margin loans', 'FX position', 'IPOs', 'Placements and rights issues', 'VIP allocations and levels', 'Block-trade desk', 'Strategy funds', 'Users', 'Deposit channels', 'Audit log'],
-      operator: ['FX position', 'IPOs', 'Placements and rights issues', 'VIP allocations and levels', 'Block-trade desk', 'Strategy funds', 'Users', 'Invitation codes', 'Deposit channels', 'News', 'Demo outbox', 'Audit log'],
+      admin: ['KYC reviews', 'Deposits', 'Withdrawals', 'Margin loans', 'FX position', 'IPOs', 'Placements and rights issues', 'VIP allocations and levels', 'Block-trade desk', 'Strategy funds', 'Users', 'Invitation codes', 'Deposit channels', 'Configuration', 'Site information', 'News', 'Demo outbox', 'Audit log', 'Staff', 'My sessions'],
+      reviewer: ['KYC reviews', 'Deposits', 'Withdrawals', 'Margin loans', 'FX position', 'IPOs', 'Placements and rights issues', 'VIP allocations and levels', 'Block-trade desk', 'Strategy funds', 'Users', 'Deposit channels', 'Audit log', 'My sessions'],
+      operator: ['FX position', 'IPOs', 'Placements and rights issues', 'VIP allocations and levels', 'Block-trade desk', 'Strategy funds', 'Users', 'Invitation codes', 'Deposit channels', 'News', 'Demo outbox', 'Audit log', 'My sessions'],
     } as const;
     for (const role of ['admin', 'reviewer', 'operator'] as const) {
       const view = renderBackOffice('/admin/users', role);

@@ -38,6 +38,7 @@ const sections: Record<BackOfficePagePath, Omit<BackOfficeSection, 'path'>> = {
   '/admin/outbox': { title: msg`Demo outbox`, gate: 'admin/outbox/list', navIcon: 'bell' },
   '/admin/audit': { title: msg`Audit log`, gate: 'admin/audit/list', navIcon: 'clock' },
   '/admin/staff': { title: msg`Staff`, gate: 'admin/staff/list', navIcon: 'user' },
+  '/admin/sessions': { title: msg`My sessions`, gate: 'admin/sessions', navIcon: 'lock' },
 };
 
 export function sectionOf(path: BackOfficePagePath): BackOfficeSection {

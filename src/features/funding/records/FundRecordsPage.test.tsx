@@ -110,15 +110,15 @@ describe('FundRecordsPage', () => {
     expect(await screen.findByText('Nothing of this kind yet')).toBeTruthy();
   });
 
-  it('downloads-this-months-statement-as-a-csv-file', async () => {
+  it('downloads-this-months-statement-as-a-csv-and-a-pdf-file', async () => {
     startSession('token-9', '9000000001');
-    const seen: { from: string | null; to: string | null; lang: string | null; token: string | null; account: string | null }[] = [];
+    const seen: { format: string | null; from: string | null; to: string | null; lang: string | null; token: string | null; account: string | null }[] = [];
     server.use(
       answerOk('user/fundRecords', pageOf([])),
-      http.get('*/api/vue/user/statement.csv', ({ request }) => {
+      http.get('*/api/vue/user/statement.:format', ({ request }) => {
         const url = new URL(request.url);
         const query = url.searchParams;
-        seen.push({ from: query.get('from'), to: query.get('to'), lang: query.get('lang'), token: request.headers.get('token'), account: request.headers.get('account') });
+        seen.push({ format: url.pathname.split('.').pop() ?? null, from: query.get('from'), to: query.get('to'), lang: query.get('lang'), token: request.headers.get('token'), account: request.headers.get('account') });
         return new HttpResponse('date,kind,change\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
       }),
     );
@@ -127,26 +127,30 @@ describe('FundRecordsPage', () => {
       clicks.push(this.download);
     });
     renderPage(FundRecordsPage, '/information/fundRecord');
-    fireEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV or PDF)' }));
     const range = thisMonthRange();
     expect((document.querySelector('input[name=from]') as HTMLInputElement).value).toBe(range.from);
     expect((document.querySelector('input[name=to]') as HTMLInputElement).value).toBe(range.to);
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(screen.getByTestId('statement-signed-note').textContent).toContain('public key on the About page');
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText('Statement downloaded')).toBeTruthy();
-    expect(seen).toEqual([{ from: range.from, to: range.to, lang: 'en', token: 'token-9', account: '9000000001' }]);
-    expect(clicks).toEqual([`ledgerline-statement-${range.from}-to-${range.to}.csv`]);
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(clicks).toHaveLength(2));
+    const asked = { from: range.from, to: range.to, lang: 'en', token: 'token-9', account: '9000000001' };
+    expect(seen).toEqual([{ format: 'csv', ...asked }, { format: 'pdf', ...asked }]);
+    expect(clicks).toEqual([`ledgerline-statement-${range.from}-to-${range.to}.csv`, `ledgerline-statement-${range.from}-to-${range.to}.pdf`]);
   });
 
   it('a-reversed-range-is-refused-before-asking-and-a-server-refusal-is-translated', async () => {
     server.use(answerOk('user/fundRecords', pageOf([])), http.get('*/api/vue/user/statement.csv', () => HttpResponse.json({ status: 0, msg: 'invalid_field', data: null }, { status: 400 })));
     renderPage(FundRecordsPage, '/information/fundRecord');
-    fireEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV or PDF)' }));
     fireEvent.change(document.querySelector('input[name=from]')!, { target: { value: '2026-11-20' } });
     fireEvent.change(document.querySelector('input[name=to]')!, { target: { value: '2026-11-10' } });
     expect(screen.getByRole('alert').textContent).toBe('The start date must be on or before the end date.');
-    expect((screen.getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Download CSV' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(document.querySelector('input[name=to]')!, { target: { value: '2026-11-21' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText('Some details are not valid. Please check and try again.')).toBeTruthy();
   });
 });

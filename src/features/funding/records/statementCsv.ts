@@ -1,10 +1,10 @@
 import { istDay } from '../../../../contract/calendar.ts';
 import { apiBasePath, sessionHeaders } from '../../../../contract/envelope.ts';
-import { statementCsvPath } from '../../../../contract/funding.ts';
+import { statementCsvPath, statementPdfPath } from '../../../../contract/funding.ts';
 import type { ReaderLanguage } from '../../../../contract/language.ts';
 import { session } from '../../auth/sessionStore.ts';
 
-// The statement as a CSV file: a plain GET (not a JSON command) that needs the session
+// The statement as a CSV or PDF file: a plain GET (not a JSON command) that needs the session
 // headers, so it is fetched and saved from a blob rather than opened as a link.
 
 /** Today in IST (statement days are IST days), whatever the device's zone. */
@@ -20,9 +20,12 @@ export function thisMonthRange(now: Date = new Date()): { from: string; to: stri
 
 export type DownloadResult = { ok: true } | { ok: false; msg: string | null };
 
-/** Fetches the statement for [from, to], its reasons written in `language`, and hands it to the browser as a file. */
-export async function downloadStatementCsv(from: string, to: string, language: ReaderLanguage): Promise<DownloadResult> {
-  const url = new URL(`${apiBasePath}${statementCsvPath}`, window.location.href);
+export type StatementFormat = 'csv' | 'pdf';
+const statementPaths: Record<StatementFormat, string> = { csv: statementCsvPath, pdf: statementPdfPath };
+
+/** Fetches the statement for [from, to] as a CSV or PDF (same query), its reasons written in `language`, and hands it to the browser as a file. */
+export async function downloadStatement(format: StatementFormat, from: string, to: string, language: ReaderLanguage): Promise<DownloadResult> {
+  const url = new URL(`${apiBasePath}${statementPaths[format]}`, window.location.href);
   url.searchParams.set('from', from);
   url.searchParams.set('to', to);
   url.searchParams.set('lang', language);
@@ -43,7 +46,7 @@ export async function downloadStatementCsv(from: string, to: string, language: R
     const body = (await response.json().catch(() => null)) as { msg?: unknown } | null;
     return { ok: false, msg: typeof body?.msg === 'string' ? body.msg : response.status === 401 ? 'not_logged_in' : null };
   }
-  saveFile(await response.blob(), `ledgerline-statement-${from}-to-${to}.csv`);
+  saveFile(await response.blob(), `ledgerline-statement-${from}-to-${to}.${format}`);
   return { ok: true };
 }
 

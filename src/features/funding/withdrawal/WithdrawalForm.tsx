@@ -30,6 +30,8 @@ export function WithdrawalForm({ info, cards, ready }: { info: WithdrawInfo; car
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [request, setRequest] = useState<RequestOf<'user/withdraw'> | null>(null);
   const [refusalFix, setRefusalFix] = useState<Fix | null>(null);
+  // Asked for only when the server says this withdrawal needs the second factor (a recently added card).
+  const [mfaCode, setMfaCode] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
 
   const card = cards.find((candidate) => candidate.id === cardId) ?? null;
@@ -60,18 +62,26 @@ export function WithdrawalForm({ info, cards, ready }: { info: WithdrawInfo; car
     if (!ready || amount === null || amountError !== null || card === null || !fundPasswordPattern.test(fundPassword)) return;
     const details = { amount: paiseToRupeeText(amount), card_id: card.id, fund_password: fundPassword };
     setRefusalFix(null);
+    setMfaCode(null);
     setRequest({ ...details, idempotency_key: idempotency.keyFor(details) });
   };
 
   const { busy, run: confirm } = useSingleFlight(async () => {
     if (!request) return;
+    const code = mfaCode?.trim() ?? '';
     try {
-      await settleWhenAnswered(idempotency, call('user/withdraw', request));
+      // The code rides on the same request, same key: the refusal that asked for it recorded nothing.
+      await settleWhenAnswered(idempotency, call('user/withdraw', code === '' ? request : { ...request, mfa_code: code }));
     } catch (error) {
+      if (error instanceof CommandRefused && (error.key === 'withdrawal_needs_mfa_code' || (mfaCode !== null && error.key === 'mfa_code_incorrect'))) {
+        setMfaCode('');
+        return;
+      }
       // A refusal (wrong fund password, window closed…) recorded nothing: back to the form, and
       // the next attempt is a new request. A lost answer keeps the sheet open for a retry with the same key.
       if (error instanceof CommandRefused) {
         setRequest(null);
+        setMfaCode(null);
         if (error.key === 'wrong_fund_password') setFundPassword('');
         setRefusalFix(fixes.forRefusal(error));
       }
@@ -154,7 +164,23 @@ export function WithdrawalForm({ info, cards, ready }: { info: WithdrawInfo; car
             { label: t`IFSC`, value: card.ifsc },
             { label: t`Expected arrival`, value: labels.arrival(info.arrival_hours) },
           ]}
-          note={<Trans>The amount is held from your balance at once and paid after review.</Trans>}
+          note={
+            <>
+              <Trans>The amount is held from your balance at once and paid after review.</Trans>
+              {mfaCode !== null ? (
+                <FormField
+                  label={t`Verification code`}
+                  name="mfa_code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={32}
+                  value={mfaCode}
+                  onChange={(event) => setMfaCode(event.target.value)}
+                  hint={<Trans>The 6-digit code from your authenticator app, or one of your recovery codes.</Trans>}
+                />
+              ) : null}
+            </>
+          }
           confirmLabel={t`Withdraw`}
           submitting={busy}
           onConfirm={confirm}

@@ -113,6 +113,36 @@ describe('WithdrawalPage', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('a-recent-card-asks-for-the-authenticator-code-and-retries-with-the-same-key', async () => {
+    const bodies: RequestOf<'user/withdraw'>[] = [];
+    server.use(
+      http.post('*/api/vue/user/withdraw', async ({ request }) => {
+        const body = (await request.json()) as RequestOf<'user/withdraw'>;
+        bodies.push(body);
+        if (body.mfa_code === '246810') return HttpResponse.json({ status: 1, msg: 'ok', data: withdrawalOf() });
+        return HttpResponse.json({ status: 0, msg: body.mfa_code ? 'mfa_code_incorrect' : 'withdrawal_needs_mfa_code', data: null });
+      }),
+    );
+    open();
+    await screen.findByTestId('withdrawable');
+    fillAndReview('2500');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    const code = () => screen.getByLabelText('Verification code') as HTMLInputElement;
+    fireEvent.change(await screen.findByLabelText('Verification code'), { target: { value: '111111' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    // A wrong code keeps the sheet and the field (emptied) for another try.
+    expect(await screen.findByText(/That code is not right/)).toBeTruthy();
+    await waitFor(() => expect(code().value).toBe(''));
+    fireEvent.change(code(), { target: { value: '246810' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/information/cashOut');
+    expect(bodies).toHaveLength(3);
+    expect(bodies[0]!.mfa_code).toBeUndefined();
+    expect(bodies[1]!.mfa_code).toBe('111111');
+    expect(bodies[2]).toMatchObject({ amount: '2500.00', card_id: '12', mfa_code: '246810', idempotency_key: bodies[0]!.idempotency_key });
+    expect(bodies[1]!.idempotency_key).toBe(bodies[0]!.idempotency_key);
+  });
+
   it('no-card-yet-links-to-add-one', async () => {
     server.use(answerOk('user/withdrawInfo', withdrawInfoOf({}, { card_bound: false })), answerOk('user/bankList', []));
     renderPage(WithdrawalPage, '/information/withdrawal');

@@ -5,6 +5,7 @@ import { isRegisteredBroker, siteConfigState } from '../../../app/siteConfigStor
 import { SourceBadge } from '../../market/shared/SourceBadge.tsx';
 import * as styles from '../profile.css.ts';
 import { MoneyModeNotice, RegistrationNotice, useDemoMode } from './RegistrationNotice.tsx';
+import { ChainRootsCard } from './ChainRoots.tsx';
 import { StatementKey } from './StatementKey.tsx';
 
 /** /information/aboutUs: what Ledgerline is, and what it is not. */
@@ -86,6 +87,7 @@ export function AboutAppPage() {
         <SourceBadge />
       </section>
       <StatementKey />
+      <ChainRootsCard />
       <RegistrationNotice />
       <AboutLinks />
     </div>

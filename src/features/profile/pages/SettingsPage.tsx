@@ -22,6 +22,7 @@ export function SettingsPage() {
     [
       { to: '/information/changeLang', label: t`Language`, icon: 'globe', value: localeNativeNames[locale] },
       { to: '/information/safety', label: t`Security`, icon: 'lock' },
+      { to: '/information/signInSecurity', label: t`Sign-in security`, icon: 'shield' },
       { to: '/information/index', label: t`Account activity`, icon: 'shield' },
     ],
     [
