@@ -38,8 +38,10 @@ const streamCluster = config.streamCluster && clusterSockets
   })
   : null;
 if (streamCluster) {
-  await streamCluster.whenReady();
-  logger.info({ workers: streamCluster.readyWorkers() }, 'quote stream served by stream workers through Redis');
+  // Listen once the workers serve, but not never: a worker that cannot start is replaced a bounded number of times.
+  const started = await Promise.race([streamCluster.whenReady().then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 60_000, false))]);
+  if (!started) logger.warn({ workers: streamCluster.readyWorkers() }, 'not every stream worker is ready after a minute: serving with those that are');
+  else logger.info({ workers: streamCluster.readyWorkers() }, 'quote stream served by stream workers through Redis');
 }
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);

@@ -29,6 +29,8 @@ let cluster: StreamCluster;
 let endSession: (change: SessionChange) => void = () => {};
 let pushOrders: (events: readonly OrderEvent[]) => void = () => {};
 const clients: ClientSocket[] = [];
+/** Users whose sessions no longer hold (a restriction, a password change): their next check is refused. */
+const revokedUsers = new Set<bigint>();
 
 beforeAll(async () => {
   driven = handDrivenMarket(3);
@@ -39,7 +41,10 @@ beforeAll(async () => {
     redisUrl, channel: `ledgerline-test-${randomUUID()}`, workers: 2, market: driven.market, httpServer: http,
     sessions: {
       sessions: {
-        authenticate: async (token) => (token.startsWith('token-') ? session(BigInt(token.slice(6))) : { refusedWith: 'not_logged_in' }),
+        authenticate: async (token) => {
+          const userId = token.startsWith('token-') ? BigInt(token.slice(6)) : null;
+          return userId !== null && !revokedUsers.has(userId) ? session(userId) : { refusedWith: 'not_logged_in' };
+        },
         onEnded: (listener) => {
           endSession = listener;
           return () => {};
@@ -147,6 +152,16 @@ describe('the quote stream across processes', () => {
     endSession({ tokenHash: 'hash-7' });
     expect(await closed).toEqual({ reason: 'session_ended' });
     expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('checks a session again in the main process when its user changes, and drops it when it no longer holds', async () => {
+    const socket = client(8);
+    subscribeOnConnect(socket, equities());
+    await nextEvent<StreamSnapshot>(socket, 'snapshot', 10_000);
+    const closed = nextEvent<StreamClosed>(socket, 'stream_closed', 5_000);
+    revokedUsers.add(8n);
+    endSession({ userId: 8n });
+    expect(await closed).toEqual({ reason: 'session_ended' });
   });
 
   it('refuses a handshake whose session the main process does not know', async () => {

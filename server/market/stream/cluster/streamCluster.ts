@@ -48,6 +48,10 @@ export interface StreamCluster {
   readyWorkers(): number[];
   /** Resolves once `count` workers accept connections (start-up, a restart). */
   whenReady(count?: number): Promise<void>;
+  /**
+   * Stops the workers. Close the HTTP server first: Node's server, once it handed connections to
+   * children, waits on close for those children to say the connections ended, and never hears from none.
+   */
   stop(): Promise<void>;
 }
 
