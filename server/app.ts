@@ -131,20 +131,15 @@ export interface AppOptions {
   notifier?: Notifier;
   /** The clock sessions and second-factor codes are measured by; separate from `now` so tests that move the market's clock keep their sessions. */
   authNow?: () => number;
-  /**
-   * The multi-process stream (REDIS_URL, server/market/stream/cluster/): a socket.io server bound to the Redis
-   * adapter that serves no connection itself. The quote stream then runs in the stream workers, and this
-   * process pushes order updates and session ends to rooms through the adapter. Absent: one process, as by default.
-   */
+  /** REDIS_URL (server/market/stream/cluster/): a socket.io server on the Redis adapter serving no connection; the quote stream runs in stream workers. */
   clusterSockets?: SocketServer;
 }
 
 export interface App {
   http: FastifyInstance;
   sockets: SocketServer;
-  /** The quote stream in this process; null when stream workers serve it (`clusterSockets`). */
+  /** The quote stream in this process; null when stream workers serve it (`clusterSockets`), asking this process for `streamSessions`. */
   stream: ReturnType<typeof attachQuoteStream> | null;
-  /** What stream workers ask this process for: the session check and the stream settings (server/market/stream/cluster/). */
   streamSessions: { sessions: SessionCache; policy: () => StreamPolicy };
   execution: ReturnType<typeof createExecution>;
   writer: OrderWriter;
@@ -368,9 +363,7 @@ export async function buildApp({
 
   const sockets = clusterSockets ?? new SocketServer(http.server, streamSocketOptions);
   const streamPolicy = (): StreamPolicy => ({
-    anonymousPublic: settings.get('stream.anonymous_public'),
-    anonymousDelaySeconds: settings.get('stream.anonymous_delay_seconds'),
-    connectionsPerIp: settings.get('stream.connections_per_ip'),
+    anonymousPublic: settings.get('stream.anonymous_public'), anonymousDelaySeconds: settings.get('stream.anonymous_delay_seconds'), connectionsPerIp: settings.get('stream.connections_per_ip'),
   });
   const stream = clusterSockets ? null : attachQuoteStream(sockets, market.market, { access: sessionStreamAccess(sessions, streamPolicy) });
   const stopOrderPushes = attachOrderPushes(sockets, writer, authenticateSession, { roomsElsewhere: clusterSockets !== undefined });
