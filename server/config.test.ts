@@ -3,7 +3,7 @@
 // stops the server at start with the variable's name instead of trading on a guess.
 import { describe, expect, it } from 'vitest';
 import { tradingSettingNames, tradingSettings } from '../contract/tradingSettings.ts';
-import { readConfig } from './config.ts';
+import { readConfig, readStreamCluster } from './config.ts';
 import { defaultTradingRules, tradeSettingDefaults } from './trading/rules.ts';
 
 const rulesOf = (env: Record<string, string>) => readConfig({ DATA_DIR: '/tmp/ledgerline-config-test', ...env }).trading;
@@ -54,5 +54,18 @@ describe('replay speed from the environment', () => {
 
   it('any-other-replay-speed-stops-the-start-and-names-the-variable', () => {
     for (const bad of ['0', '1001', '2.5', 'fast', '-3', '1e3']) expect(() => speedOf(bad)).toThrow(/REPLAY_SPEED/);
+  });
+});
+
+describe('the multi-process quote stream from the environment', () => {
+  it('one-process-without-REDIS_URL-else-one-stream-worker-per-core-unless-STREAM_WORKERS-says', () => {
+    expect(readStreamCluster({}, 4)).toBeNull();
+    expect(readStreamCluster({ STREAM_WORKERS: '3' }, 4)).toBeNull();
+    expect(readStreamCluster({ REDIS_URL: 'redis://127.0.0.1:6379' }, 4)).toEqual({ redisUrl: 'redis://127.0.0.1:6379', workers: 4 });
+    expect(readStreamCluster({ REDIS_URL: 'redis://127.0.0.1:6379', STREAM_WORKERS: '2' }, 4)).toEqual({ redisUrl: 'redis://127.0.0.1:6379', workers: 2 });
+  });
+
+  it('a-bad-STREAM_WORKERS-stops-the-start-and-names-the-variable', () => {
+    for (const bad of ['0', '65', '1.5', 'many']) expect(() => readStreamCluster({ REDIS_URL: 'redis://127.0.0.1:6379', STREAM_WORKERS: bad }, 2)).toThrow(/STREAM_WORKERS/);
   });
 });
