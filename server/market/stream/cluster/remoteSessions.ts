@@ -4,8 +4,11 @@ import type { AuthenticateOutcome, ClusterSessionChange } from './protocol.ts';
 // A stream worker's session check: the main process owns the database and its session cache,
 // so a worker asks it over the IPC channel. Requests in flight are bounded and each waits a
 // bounded time; past either, the check fails like a database error would (the handshake is refused).
+// The wait matches socket.io-client's own connection timeout (20 s): a main process slowed by a
+// burst of orders delays a handshake rather than refusing a valid session (a load test at 5 s
+// saw hundreds of valid sessions refused while the order writer held the database pool).
 
-export const remoteSessionLimits = { pendingMax: 10_000, timeoutMs: 5_000 } as const;
+export const remoteSessionLimits = { pendingMax: 10_000, timeoutMs: 20_000 } as const;
 /** Listeners are a few subsystems fixed at start (the stream), as in the session cache. */
 const listenersMax = 8;
 
