@@ -20,6 +20,8 @@ export interface StartClients {
   /** Global connection indices this process opens; connection i watches lists[i % lists.length]. */
   indices: number[];
   rampPerSecond: number;
+  /** Signed-in connections (the load test against the real server): connection i presents auth[i % auth.length]. */
+  auth?: { token: string; account: string }[];
 }
 
 interface Window {
@@ -64,9 +66,9 @@ function settle(state: { settled: boolean }, ok: boolean): void {
   if (snapshotted + failed === total) send({ type: 'ready', connected, snapshotted, failed, errors });
 }
 
-function openSocketIo(url: string, codes: string[]): void {
+function openSocketIo(url: string, codes: string[], auth?: { token: string; account: string }): void {
   const state = { settled: false };
-  const socket: Socket = connectSocketIo(url, { parser: msgpackParser, transports: ['websocket'], forceNew: true, reconnection: false, timeout: 30_000 });
+  const socket: Socket = connectSocketIo(url, { parser: msgpackParser, transports: ['websocket'], forceNew: true, reconnection: false, timeout: 30_000, ...(auth ? { auth } : {}) });
   closers.push(() => socket.disconnect());
   socket.on('connect', () => {
     connected += 1;
@@ -90,7 +92,7 @@ function openSocketIo(url: string, codes: string[]): void {
   });
 }
 
-function openWs(url: string, codes: string[]): void {
+function openWs(url: string, codes: string[], _auth?: unknown): void {
   const state = { settled: false };
   let open = false;
   const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 30_000 });
@@ -127,7 +129,8 @@ function start(message: StartClients): void {
   const ramp = setInterval(() => {
     for (let n = 0; n < perTick && attempted < total; n++) {
       const index = message.indices[attempted++]!;
-      open(message.url, message.lists[index % message.lists.length]!);
+      const auth = message.auth?.length ? message.auth[index % message.auth.length] : undefined;
+      open(message.url, message.lists[index % message.lists.length]!, auth);
     }
     if (attempted >= total) clearInterval(ramp);
   }, 20);
