@@ -7,11 +7,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Server as SocketServer } from 'socket.io';
-import msgpackParser from 'socket.io-msgpack-parser';
 import { apiBasePath } from '../contract/envelope.ts';
 import { authenticate } from './accounts/accounts.ts';
 import { registerAccountAdminRoutes } from './accounts/adminRoutes.ts';
-import { createSessionCache } from './accounts/sessionCache.ts';
+import { createSessionCache, type SessionCache } from './accounts/sessionCache.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
 import { registerSecurityRoutes } from './accounts/securityRoutes.ts';
 import { type SessionExpiryJob, startSessionExpiryJob } from './accounts/sessionExpiry.ts';
@@ -53,8 +52,8 @@ import { type ListingRun, relistIssues, startListingJob } from './ipo/listing.ts
 import type { PeriodicJob } from './jobs/periodicJob.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import type { MarketRuntime } from './market/runtime.ts';
-import { sessionStreamAccess } from './market/stream/streamAccess.ts';
-import { attachQuoteStream } from './market/stream/streamServer.ts';
+import { sessionStreamAccess, type StreamPolicy } from './market/stream/streamAccess.ts';
+import { attachQuoteStream, streamSocketOptions } from './market/stream/streamServer.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { marketDayCloses, type PortfolioJob, startPortfolioJob } from './portfolio/dailyJob.ts';
 import { marketPrices, type Valuation } from './portfolio/prices.ts';
@@ -132,12 +131,21 @@ export interface AppOptions {
   notifier?: Notifier;
   /** The clock sessions and second-factor codes are measured by; separate from `now` so tests that move the market's clock keep their sessions. */
   authNow?: () => number;
+  /**
+   * The multi-process stream (REDIS_URL, server/market/stream/cluster/): a socket.io server bound to the Redis
+   * adapter that serves no connection itself. The quote stream then runs in the stream workers, and this
+   * process pushes order updates and session ends to rooms through the adapter. Absent: one process, as by default.
+   */
+  clusterSockets?: SocketServer;
 }
 
 export interface App {
   http: FastifyInstance;
   sockets: SocketServer;
-  stream: ReturnType<typeof attachQuoteStream>;
+  /** The quote stream in this process; null when stream workers serve it (`clusterSockets`). */
+  stream: ReturnType<typeof attachQuoteStream> | null;
+  /** What stream workers ask this process for: the session check and the stream settings (server/market/stream/cluster/). */
+  streamSessions: { sessions: SessionCache; policy: () => StreamPolicy };
   execution: ReturnType<typeof createExecution>;
   writer: OrderWriter;
   /** The trading context (rules in force, writer, market): for domains that open positions (fixedPricePositions.ts) and tests. */
@@ -178,6 +186,7 @@ const bodyLimitBytes = 64 * 1024;
 const orderWriterLanes = 2;
 
 export async function buildApp({
+  clusterSockets,
   db,
   demoMode,
   webDir,
@@ -357,15 +366,14 @@ export async function buildApp({
     await http.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, cacheControl: false, setHeaders: setStaticCaching });
   }
 
-  // msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker.
-  const sockets = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, parser: msgpackParser });
-  const streamPolicy = () => ({
+  const sockets = clusterSockets ?? new SocketServer(http.server, streamSocketOptions);
+  const streamPolicy = (): StreamPolicy => ({
     anonymousPublic: settings.get('stream.anonymous_public'),
     anonymousDelaySeconds: settings.get('stream.anonymous_delay_seconds'),
     connectionsPerIp: settings.get('stream.connections_per_ip'),
   });
-  const stream = attachQuoteStream(sockets, market.market, { access: sessionStreamAccess(sessions, streamPolicy) });
-  const stopOrderPushes = attachOrderPushes(sockets, writer, authenticateSession);
+  const stream = clusterSockets ? null : attachQuoteStream(sockets, market.market, { access: sessionStreamAccess(sessions, streamPolicy) });
+  const stopOrderPushes = attachOrderPushes(sockets, writer, authenticateSession, { roomsElsewhere: clusterSockets !== undefined });
   // Open websockets would keep the HTTP server from closing: end them first.
   http.addHook('preClose', async () => {
     execution.stop();
@@ -383,7 +391,7 @@ export async function buildApp({
     await pledgeMonitor.stop();
     stopOrderPushes();
     await execution.settled();
-    stream.close();
+    stream?.close();
     sockets.disconnectSockets(true);
     sockets.engine.close();
   });
@@ -391,7 +399,7 @@ export async function buildApp({
     await sockets.close();
   });
   return {
-    http, sockets, stream, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, sessionExpiryJob,
+    http, sockets, stream, streamSessions: { sessions, policy: streamPolicy }, execution, writer, trading, settings, pledgeMonitor, accrualJob, portfolioJob, intradaySquareOff, ipo, ipoListingJob, ipoStateJob, vipLevelJob, sessionExpiryJob,
     funds, feeRebateJob, notifications, chainJob,
   };
 }

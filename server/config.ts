@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type TradingSetting, tradingSettings } from '../contract/tradingSettings.ts';
 import type { DatabaseTarget } from './db/open.ts';
@@ -26,6 +27,11 @@ export interface ServerConfig {
   fundNavIntervalMs: number;
   /** TRUST_PROXY: the reverse proxy whose X-Forwarded-For/-Proto are believed (docs/deployment.md); none by default. */
   trustProxy: boolean | string;
+  /**
+   * REDIS_URL switches the quote stream to several processes sharing rooms through Redis
+   * (server/market/stream/cluster/): STREAM_WORKERS stream workers, one per core by default. Null: one process.
+   */
+  streamCluster: { redisUrl: string; workers: number } | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -53,7 +59,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     intradayDemoSessionMinutes: readDemoSessionMinutes(env),
     fundNavIntervalMs: readFundNavIntervalSeconds(env) * 1000,
     trustProxy: readTrustProxy(env),
+    streamCluster: readStreamCluster(env),
   };
+}
+
+export function readStreamCluster(env: NodeJS.ProcessEnv, cores = availableParallelism()): ServerConfig['streamCluster'] {
+  const redisUrl = env.REDIS_URL?.trim();
+  if (!redisUrl) return null;
+  const text = env.STREAM_WORKERS?.trim();
+  if (!text) return { redisUrl, workers: Math.max(1, cores) };
+  const workers = Number(text);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`STREAM_WORKERS must be an integer from 1 to 64, got ${text}`);
+  return { redisUrl, workers };
 }
 
 /**

@@ -4,6 +4,7 @@ import { createLogger } from './logging.ts';
 import { openDatabase } from './db/open.ts';
 import { demoInvitationCode, demoStaff, demoUser, seedDemo } from './demo/seed.ts';
 import { openMarket } from './market/runtime.ts';
+import { createClusterSockets, startStreamCluster } from './market/stream/cluster/streamCluster.ts';
 import { loadStatementSigner } from './statements/signing.ts';
 
 const config = readConfig();
@@ -25,9 +26,21 @@ logger.info({ source: market.market.source, instruments: market.market.instrumen
 // STATEMENT_SIGNING_KEY, or a key generated on first start beside the data (never in the repository).
 const statementSigner = await loadStatementSigner(process.env, config.statementKeyFile, (message) => logger.warn(message));
 logger.info({ fingerprint: statementSigner.fingerprint }, 'statements are signed');
-const app = await buildApp({ db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, ipoDrawDir: config.ipoDrawDir, logger, market, tradingRules: config.trading,
+// REDIS_URL: the quote stream runs in STREAM_WORKERS processes on the same port (server/market/stream/cluster/).
+const clusterSockets = config.streamCluster ? createClusterSockets(config.streamCluster.redisUrl, (message) => logger.warn(message)) : null;
+const app = await buildApp({ clusterSockets: clusterSockets?.io, db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, ipoDrawDir: config.ipoDrawDir, logger, market, tradingRules: config.trading,
   intradayDemoSessionMinutes: config.intradayDemoSessionMinutes, fundNavIntervalMs: config.fundNavIntervalMs, trustProxy: config.trustProxy, statementSigner });
 market.start();
+const streamCluster = config.streamCluster && clusterSockets
+  ? await startStreamCluster({
+    ...config.streamCluster, io: clusterSockets.io, market: market.market, httpServer: app.http.server, sessions: app.streamSessions,
+    log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+  })
+  : null;
+if (streamCluster) {
+  await streamCluster.whenReady();
+  logger.info({ workers: streamCluster.readyWorkers() }, 'quote stream served by stream workers through Redis');
+}
 const address = await app.http.listen({ host: config.host, port: config.port });
 logger.info(`Ledgerline is running at ${address.replace('127.0.0.1', 'localhost')}`);
 
@@ -38,6 +51,8 @@ async function shutDown(signal: string) {
   logger.info({ signal }, 'shutting down: finishing requests in flight');
   try {
     await app.http.close();
+    await streamCluster?.stop();
+    await clusterSockets?.close();
     await market.stop();
     await db.close();
     logger.info('stopped cleanly');

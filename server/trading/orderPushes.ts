@@ -23,7 +23,11 @@ function leaveUserRooms(socket: Socket): void {
   for (const room of socket.rooms) if (room.startsWith(userRoomPrefix)) void socket.leave(room);
 }
 
-export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate: Authenticate): () => void {
+/**
+ * Where a socket lives: `watch_orders`/`unwatch_orders` and the handshake's session put it in its user's room.
+ * In the multi-process stream (server/market/stream/cluster/) this runs in each stream worker.
+ */
+export function attachOrderWatch(io: Server, authenticate: Authenticate): void {
   io.on('connection', (socket) => {
     const viewer = socket.data.viewer as StreamViewer | undefined;
     if (viewer?.kind === 'session') void socket.join(userRoom(viewer.session.userId));
@@ -43,7 +47,13 @@ export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate:
     });
     socket.on(orderPushEvents.unwatch, () => leaveUserRooms(socket));
   });
+}
 
+/**
+ * Pushes the writer's committed order changes to their users' rooms. `roomsElsewhere`: the sockets
+ * are in stream workers (the Redis adapter carries the push), so this process cannot tell an empty room.
+ */
+export function pushOrderEvents(io: Server, writer: OrderWriter, options: { roomsElsewhere?: boolean } = {}): () => void {
   const rooms = io.of('/').adapter.rooms;
   return writer.subscribe((events: readonly OrderEvent[]) => {
     for (const event of events) {
@@ -51,9 +61,14 @@ export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate:
       const { order } = event;
       const room = userRoom(order.user_id);
       // Most orders have no watching socket in this process: skip the packet encoding a broadcast to an empty room still pays.
-      if (!rooms.has(room)) continue;
+      if (!options.roomsElsewhere && !rooms.has(room)) continue;
       const update: OrderUpdate = { kind: event.kind, order_no: order.id.toString(), code: order.code, status: order.status };
       io.to(room).emit(orderPushEvents.update, update);
     }
   });
+}
+
+export function attachOrderPushes(io: Server, writer: OrderWriter, authenticate: Authenticate, options: { roomsElsewhere?: boolean } = {}): () => void {
+  attachOrderWatch(io, authenticate);
+  return pushOrderEvents(io, writer, options);
 }

@@ -69,7 +69,7 @@ export function createAudiences(io: Server, exceptRoom: string) {
     for (const audience of touched) {
       const quotes = audience.pending;
       audience.pending = [];
-      io.to(setRoomPrefix + audience.key).except(exceptRoom).emit('ticks', { sentAt: frame.sentAt, quotes } satisfies TickFrame);
+      io.local.to(setRoomPrefix + audience.key).except(exceptRoom).emit('ticks', { sentAt: frame.sentAt, quotes } satisfies TickFrame);
     }
   }
 

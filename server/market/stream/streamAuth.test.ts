@@ -155,7 +155,7 @@ describe('stream with a session', () => {
     expect(analytics.breadth.advancers + analytics.breadth.decliners + analytics.breadth.unchanged).toBeGreaterThan(0);
     for (let i = 0; i < 3; i += 1) {
       driven.step();
-      server.app.stream.publishVipAnalytics();
+      server.app.stream!.publishVipAnalytics();
     }
     await wait(1500);
     expect(plainAnalytics).toEqual([]);

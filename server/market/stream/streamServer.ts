@@ -1,4 +1,5 @@
-import type { Server, Socket } from 'socket.io';
+import type { Server, ServerOptions, Socket } from 'socket.io';
+import msgpackParser from 'socket.io-msgpack-parser';
 import {
   allInstrumentsBoard,
   type StreamClosed,
@@ -40,6 +41,12 @@ import { startVipFeed } from './vipFeed.ts';
 // instrument, and VIP sessions on the board also get the server's VIP analytics (vipFeed.ts);
 // a connection without a session gets index quotes only, live or delayed (delayedFeed.ts). A
 // session that ends drops its sockets, with the reason sent first.
+//
+// Every broadcast is `io.local`: with the Redis adapter (cluster/, several stream workers) each
+// worker fans out the frames it mirrors to its own sockets, so a frame must not cross Redis again.
+
+/** The quote socket's server options, in one process or in each stream worker. msgpack frames are about half the size of JSON for quote tuples and parse faster in the worker. */
+export const streamSocketOptions = { serveClient: false, maxHttpBufferSize: 16 * 1024, parser: msgpackParser } satisfies Partial<ServerOptions>;
 
 const boardRoom = 'board';
 const slowRoom = 'slow';
@@ -89,11 +96,14 @@ export interface QuoteStreamOptions {
   now?: () => number;
   /** Who may connect and what they see; by default everyone sees everything (harnesses, benchmarks). */
   access?: StreamAccess;
+  /** Further client events answered by someone else on the same socket (a stream worker's `stream_worker`). */
+  otherEvents?: readonly string[];
 }
 
 export function attachQuoteStream(io: Server, market: Market, options: QuoteStreamOptions = {}) {
   const now = options.now ?? Date.now;
   const access = options.access ?? unrestrictedStreamAccess;
+  const answeredElsewhere = new Set([...otherDomainEvents, ...(options.otherEvents ?? [])]);
   const stats: StreamStats = {
     connections: 0, framesPublished: 0, invalidMessages: 0, unknownInstruments: 0, tooManySymbols: 0, rateLimited: 0, conflations: 0,
     repeatedSubscriptions: 0, snapshotsDeferred: 0, bufferOverflows: 0, refusedHandshakes: 0, sessionsEnded: 0,
@@ -105,12 +115,12 @@ export function attachQuoteStream(io: Server, market: Market, options: QuoteStre
 
   const vipFeed = startVipFeed(market, {
     listening: () => (io.sockets.adapter.rooms.get(vipRoom)?.size ?? 0) > 0,
-    publish: (analytics) => io.to(vipRoom).except(slowRoom).emit('vip', analytics),
+    publish: (analytics) => io.local.to(vipRoom).except(slowRoom).emit('vip', analytics),
   });
   const delayedFeed = createDelayedFeed(market, {
     now,
     delays: () => delaysInUse(io),
-    publish: (delayMs, quotes) => io.to(delayedRoomPrefix + delayMs).except(slowRoom).emit('ticks', { sentAt: now(), quotes } satisfies TickFrame),
+    publish: (delayMs, quotes) => io.local.to(delayedRoomPrefix + delayMs).except(slowRoom).emit('ticks', { sentAt: now(), quotes } satisfies TickFrame),
   });
 
   function snapshotFor(connection: Connection, codes: Iterable<string>): StreamSnapshot {
@@ -306,7 +316,7 @@ export function attachQuoteStream(io: Server, market: Market, options: QuoteStre
       if (event === 'subscribe') return subscribe(connection, payload);
       if (event === 'unsubscribe') return unsubscribe(connection, payload);
       // Other domains' events on the same socket (contract/trading.ts orderPushEvents) are theirs to answer.
-      if (otherDomainEvents.has(event)) return;
+      if (answeredElsewhere.has(event)) return;
       refuse(connection, 'invalid_message', `unknown event ${String(event).slice(0, 40)}`);
     });
     socket.on('disconnect', () => {
@@ -341,7 +351,7 @@ export function attachQuoteStream(io: Server, market: Market, options: QuoteStre
   function publish(frame: TickFrame): void {
     stats.framesPublished += 1;
     conflateSlowConnections();
-    if (connectionsOnBoard(io)) io.to(boardRoom).except(slowRoom).emit('ticks', frame);
+    if (connectionsOnBoard(io)) io.local.to(boardRoom).except(slowRoom).emit('ticks', frame);
     audiences.publish(frame);
   }
 
