@@ -50,7 +50,7 @@ try {
   const { header } = probe;
   const rampS = options.clients / (options.rampPerProcess * options.clientProcesses);
   // Server start, seeding, the ramp, warm-up, window and grace, with room to spare: the replay runs from the server's start.
-  const coverS = 90 + rampS * 2 + options.warmupS + options.durationS;
+  const coverS = 180 + rampS * 3 + options.warmupS + options.durationS;
   const loops = loopsNeeded(spanOf(offsets), options.speed, coverS, options.repeat);
   const replayFile = join(workDir, 'looped.jsonl.gz');
   const looped = await loopRecording(recordingPath, replayFile, loops);
