@@ -50,6 +50,24 @@ ensure_postgres() {
   return 1
 }
 
+# The multi-process quote stream's tests (server/market/stream/cluster/) share rooms through a real Redis.
+ensure_redis() {
+  if redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then return 0; fi
+  if ! command -v redis-server >/dev/null; then
+    log "installing Redis"
+    apt_install redis-server
+  fi
+  log "starting Redis on 127.0.0.1:6379"
+  # Daemonized by hand: a container has no systemd, and the tests need nothing persisted.
+  redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save '' --appendonly no >/dev/null
+  for _ in $(seq 1 30); do
+    redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && return 0
+    sleep 1
+  done
+  log "Redis did not come up on 127.0.0.1:6379"
+  return 1
+}
+
 # Builds the web app when it is missing or older than any of its sources.
 ensure_web_build() {
   local stamp=dist/web/index.html

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test, on a fresh machine too. Installs npm packages and Debian's
-# chromium when missing, starts PostgreSQL when it is down, checks types and
+# chromium when missing, starts PostgreSQL and Redis when they are down, checks types and
 # translation catalogs, builds the app, then runs the web, server (PGlite and
 # PostgreSQL) and end-to-end (Chromium) suites.
 set -euo pipefail
@@ -9,6 +9,7 @@ source scripts/ensure.sh
 ensure_node_modules
 ensure_chromium
 ensure_postgres
+ensure_redis
 
 log "type-checking"
 npx tsc --noEmit -p tsconfig.json

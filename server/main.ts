@@ -27,7 +27,7 @@ logger.info({ source: market.market.source, instruments: market.market.instrumen
 const statementSigner = await loadStatementSigner(process.env, config.statementKeyFile, (message) => logger.warn(message));
 logger.info({ fingerprint: statementSigner.fingerprint }, 'statements are signed');
 // REDIS_URL: the quote stream runs in STREAM_WORKERS processes on the same port (server/market/stream/cluster/).
-const clusterSockets = config.streamCluster ? createClusterSockets(config.streamCluster.redisUrl, (message) => logger.warn(message)) : null;
+const clusterSockets = config.streamCluster ? createClusterSockets(config.streamCluster.redisUrl, { log: (message) => logger.warn(message) }) : null;
 const app = await buildApp({ clusterSockets: clusterSockets?.io, db, demoMode: config.demoMode, webDir: config.webDir, uploadDir: config.uploadDir, ipoDrawDir: config.ipoDrawDir, logger, market, tradingRules: config.trading,
   intradayDemoSessionMinutes: config.intradayDemoSessionMinutes, fundNavIntervalMs: config.fundNavIntervalMs, trustProxy: config.trustProxy, statementSigner });
 market.start();

@@ -68,7 +68,8 @@ export function createMirrorMarket(first: MarketSnapshot): MirrorMarket {
       phase = message.phase;
       for (const spec of message.listed) addInstrument(spec);
       for (const quote of message.frame.quotes) latest.set(quote[0], quote);
-      for (const listener of frameListeners) listener(message.frame);
+      // An empty frame carries only a phase change: nothing to send.
+      if (message.frame.quotes.length > 0) for (const listener of frameListeners) listener(message.frame);
       return 'applied';
     },
   };

@@ -28,11 +28,13 @@ import { allowRestart, isStreamUpgrade, nextWorker, rawRequestHead } from './rou
 
 export interface StreamClusterOptions {
   redisUrl: string;
+  /** The adapter's Redis channel prefix: clusters sharing one Redis (tests, benchmarks) keep apart with their own. */
+  channel?: string;
   workers: number;
   market: Market;
   /** The server on the public port: its websocket upgrades to /socket.io/ go to the workers. */
   httpServer: HttpServer;
-  /** The main process's socket.io server on the Redis adapter (createClusterSockets); one is made when absent. */
+  /** The main process's socket.io server on the Redis adapter (createClusterSockets, same `channel`); one is made when absent. */
   io?: Server;
   /** The session check and the stream settings; absent, every connection sees everything (benchmarks). */
   sessions?: { sessions: Pick<SessionCache, 'authenticate' | 'onEnded'>; policy: () => StreamPolicy };
@@ -53,14 +55,16 @@ const workerEntry = fileURLToPath(new URL('./workerMain.ts', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const policyRefreshMs = 2_000;
 const stopGraceMs = 3_000;
+export const defaultChannel = 'ledgerline-stream';
 const defaultRestartBudget = { max: 10, windowMs: 60_000 };
 
 /** The main process's socket.io server: bound to the Redis adapter, attached to an HTTP server that never listens. */
-export function createClusterSockets(redisUrl: string, log?: (message: string) => void): { io: Server; close(): Promise<void> } {
+export function createClusterSockets(redisUrl: string, options: { channel?: string; log?: (message: string) => void } = {}): { io: Server; close(): Promise<void> } {
+  const { channel = defaultChannel, log } = options;
   const pubClient = new Redis(redisUrl);
   const subClient = pubClient.duplicate();
   for (const client of [pubClient, subClient]) client.on('error', (error: Error) => log?.(`redis: ${error.message}`));
-  const io = new Server(createServer(), { ...streamSocketOptions, adapter: createAdapter(pubClient, subClient) });
+  const io = new Server(createServer(), { ...streamSocketOptions, adapter: createAdapter(pubClient, subClient, { key: channel }) });
   return {
     io,
     async close() {
@@ -79,7 +83,7 @@ export async function startStreamCluster(options: StreamClusterOptions): Promise
   const { market, httpServer, sessions } = options;
   const log = options.log ?? { info: () => {}, warn: () => {} };
   const budget = options.restartBudget ?? defaultRestartBudget;
-  const ownSockets = options.io ? null : createClusterSockets(options.redisUrl, log.warn);
+  const ownSockets = options.io ? null : createClusterSockets(options.redisUrl, { channel: options.channel, log: log.warn });
   const io = options.io ?? (ownSockets as NonNullable<typeof ownSockets>).io;
   const workers = new Set<Worker>();
   let restarts: number[] = [];
@@ -142,7 +146,7 @@ export async function startStreamCluster(options: StreamClusterOptions): Promise
       execArgv: ['--import', 'tsx'],
       // Sessions carry bigint user ids; the advanced serialization keeps them (and still passes socket handles).
       serialization: 'advanced',
-      env: { ...process.env, LEDGERLINE_STREAM_REDIS_URL: options.redisUrl },
+      env: { ...process.env, LEDGERLINE_STREAM_REDIS_URL: options.redisUrl, LEDGERLINE_STREAM_CHANNEL: options.channel ?? defaultChannel },
     });
     const worker: Worker = { child, ready: false };
     workers.add(worker);

@@ -34,6 +34,8 @@ const processChannel: ParentChannel = {
 
 export interface StreamWorkerOptions {
   redisUrl: string;
+  /** The adapter's Redis channel prefix: the main process's (streamCluster.ts defaultChannel). */
+  channel: string;
   parent?: ParentChannel;
   log?: (message: string) => void;
 }
@@ -52,7 +54,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<S
   for (const client of [pubClient, subClient]) client.on('error', (error: Error) => log(`redis: ${error.message}`));
   // Never listens: connections arrive as handles from the main process and are injected here.
   const httpServer: HttpServer = createServer();
-  const io = new Server(httpServer, { ...streamSocketOptions, transports: ['websocket'], adapter: createAdapter(pubClient, subClient) });
+  const io = new Server(httpServer, { ...streamSocketOptions, transports: ['websocket'], adapter: createAdapter(pubClient, subClient, { key: options.channel }) });
 
   const sessions = createRemoteSessions((id, token, account) => parent.send({ kind: 'authenticate', id, token, account }));
   let policy: StreamPolicy | null = null;
@@ -84,6 +86,9 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<S
   });
   io.on(clusterEvents.sessionChange, (change: ClusterSessionChange) => sessions.changed(change));
 
+  // The adapter subscribes as it is made; a PING on the same connection is answered after those subscriptions
+  // hold, so from here no broadcast (an order push, a session end) and no frame after the snapshot can pass this worker by.
+  await subClient.ping();
   parent.send({ kind: 'snapshot' });
   market = createMirrorMarket(await snapshotArrived);
   // The policy comes before the snapshot; null there means the cluster runs without sessions (benchmarks).
