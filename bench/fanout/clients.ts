@@ -20,6 +20,11 @@ export interface StartClients {
   /** Global connection indices this process opens; connection i watches lists[i % lists.length]. */
   indices: number[];
   rampPerSecond: number;
+  /**
+   * Handshakes outstanding at once (opened, neither snapshotted nor failed): the ramp waits beyond it, so a server
+   * (or a machine) slower than the ramp is met at its own pace instead of timing connections out. Unbounded when absent.
+   */
+  maxPending?: number;
   /** Signed-in connections (the load test against the real server): connection i presents auth[i % auth.length]. */
   auth?: { token: string; account: string }[];
 }
@@ -127,7 +132,8 @@ function start(message: StartClients): void {
   // A burst every 20 ms rather than one connection every 2 ms: fewer timers, same rate.
   const perTick = Math.max(1, Math.round(message.rampPerSecond / 50));
   const ramp = setInterval(() => {
-    for (let n = 0; n < perTick && attempted < total; n++) {
+    const maxPending = message.maxPending ?? Number.POSITIVE_INFINITY;
+    for (let n = 0; n < perTick && attempted < total && attempted - snapshotted - failed < maxPending; n++) {
       const index = message.indices[attempted++]!;
       const auth = message.auth?.length ? message.auth[index % message.auth.length] : undefined;
       open(message.url, message.lists[index % message.lists.length]!, auth);

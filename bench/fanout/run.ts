@@ -6,7 +6,7 @@
 // and the ratios; asserts nothing, fakes nothing.
 //
 //   npx tsx bench/fanout/run.ts [--clients 10000] [--symbols 20] [--duration 30]
-//                               [--client-processes 4] [--audiences 200] [--ramp 500] [--quick]
+//                               [--client-processes 4] [--audiences 200] [--ramp 500] [--max-pending 200] [--quick]
 //                               [--stream-workers 2 | 1,2,4 | 0 (no multi-process phase)]
 //                               [--phases socket.io,workers,ws]   (REDIS_URL: redis://127.0.0.1:6379)
 import { fork, type ChildProcess } from 'node:child_process';
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     'client-processes': { type: 'string', default: '4' },
     audiences: { type: 'string', default: '200' },
     ramp: { type: 'string', default: '500' },
+    'max-pending': { type: 'string', default: '200' },
     warmup: { type: 'string', default: '5' },
     quick: { type: 'boolean', default: false },
     'stream-workers': { type: 'string', default: '2' },
@@ -42,6 +43,7 @@ const config = {
   processes: Number(values['client-processes']),
   audiences: Number(values.audiences),
   rampPerProcess: Number(values.ramp),
+  maxPendingPerProcess: Number(values['max-pending']),
   warmupS: Number(values.warmup),
 };
 for (const [name, value] of Object.entries(config)) {
@@ -206,7 +208,7 @@ async function runPhase(name: string, serverFile: string, mode: StartClients['mo
     const ready = nextMessage<{ connected: number; snapshotted: number; failed: number; errors: Record<string, number> }>(
       child, 'ready', (indices.length / config.rampPerProcess) * 1000 + 90_000, `client process ${p} connecting`,
     );
-    child.send({ type: 'start', mode, url, lists: watchlists.lists, indices, rampPerSecond: config.rampPerProcess } satisfies StartClients);
+    child.send({ type: 'start', mode, url, lists: watchlists.lists, indices, rampPerSecond: config.rampPerProcess, maxPending: config.maxPendingPerProcess } satisfies StartClients);
     return ready;
   });
   const progressTimer = setInterval(() => {
@@ -312,7 +314,7 @@ function printTable(results: PhaseResult[]): void {
 }
 
 const cores = cpus().length;
-console.log(`fan-out bench: ${config.clients} clients over ${config.processes} client processes (ramp ${config.rampPerProcess}/s per process), ${config.symbols} symbols each`);
+console.log(`fan-out bench: ${config.clients} clients over ${config.processes} client processes (ramp ${config.rampPerProcess}/s per process, at most ${config.maxPendingPerProcess} handshakes outstanding each), ${config.symbols} symbols each`);
 console.log(`audiences: ${watchlists.lists.length} distinct watchlists of ${config.symbols} codes (${watchlists.distinctCodes} distinct codes of ${watchlists.universe}), assigned round-robin`);
 console.log(`feed: ${loadCatalog().instruments.length} instruments, each publishes 1 quote/s; frames every 50 ms; measuring ${config.durationS} s after ${config.warmupS} s warm-up`);
 console.log(`machine: ${cores} cores, node ${process.version}; load average before start ${formatLoad(loadavg())} (other work on the machine shares these cores)`);

@@ -17,6 +17,8 @@ export interface LoadTestOptions {
   audiences: number;
   users: number;
   rampPerProcess: number;
+  /** Handshakes outstanding per client process: the ramp waits beyond it (a busy server is met at its pace). */
+  maxPending: number;
   warmupS: number;
   /** Looped copies of the recording at --speed max (at a fixed speed the loop count follows from the duration). */
   repeat: number;
@@ -27,7 +29,7 @@ export const defaultRecording = 'fixtures/recordings/simulated-sample.jsonl.gz';
 
 const usage = `npm run loadtest -- [--recording FILE] [--clients N] [--orders-per-second R] [--duration S]
                     [--speed 1..1000|max] [--workers 2 | 1,2,4 | 0 (single process only)] [--symbols 20]
-                    [--client-processes 2] [--audiences 200] [--users 200] [--ramp 500] [--warmup 3] [--repeat 20]`;
+                    [--client-processes 2] [--audiences 200] [--users 200] [--ramp 500] [--max-pending 200] [--warmup 3] [--repeat 20]`;
 
 export function parseLoadTestArgs(argv: string[], env: NodeJS.ProcessEnv = {}): LoadTestOptions {
   const { values } = parseArgs({
@@ -45,6 +47,7 @@ export function parseLoadTestArgs(argv: string[], env: NodeJS.ProcessEnv = {}): 
       audiences: { type: 'string', default: '200' },
       users: { type: 'string', default: '200' },
       ramp: { type: 'string', default: '500' },
+      'max-pending': { type: 'string', default: '200' },
       warmup: { type: 'string', default: '3' },
       repeat: { type: 'string', default: '20' },
       help: { type: 'boolean', default: false },
@@ -71,6 +74,7 @@ export function parseLoadTestArgs(argv: string[], env: NodeJS.ProcessEnv = {}): 
     audiences: whole('audiences', values.audiences, 1, 100_000),
     users: whole('users', values.users, 1, 100_000),
     rampPerProcess: whole('ramp', values.ramp, 1, 100_000),
+    maxPending: whole('max-pending', values['max-pending'], 1, 100_000),
     warmupS: whole('warmup', values.warmup, 0, 600),
     repeat: whole('repeat', values.repeat, 1, 10_000),
     redisUrl: env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379',

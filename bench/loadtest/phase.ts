@@ -193,7 +193,7 @@ export async function runPhase(plan: PhasePlan): Promise<ModeResult> {
       const indices: number[] = [];
       for (let i = p; i < options.clients; i += options.clientProcesses) indices.push(i);
       const ready = nextMessage<{ snapshotted: number; failed: number; errors: Record<string, number> }>(child, 'ready', (indices.length / options.rampPerProcess) * 1000 + 90_000, `client process ${p}`);
-      child.send({ type: 'start', mode: 'socketio', url: streamUrl, lists: plan.lists, indices, rampPerSecond: options.rampPerProcess, auth: sessions } satisfies StartClients);
+      child.send({ type: 'start', mode: 'socketio', url: streamUrl, lists: plan.lists, indices, rampPerSecond: options.rampPerProcess, maxPending: options.maxPending, auth: sessions } satisfies StartClients);
       return ready;
     });
     const readyReports = await Promise.all(readies);
