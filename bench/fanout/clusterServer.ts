@@ -16,7 +16,8 @@ const redisUrl = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const workers = Number(process.env.STREAM_WORKERS ?? 2);
 const market = createBenchMarket();
 const http = createServer();
-const cluster = await startStreamCluster({ redisUrl, workers, market, httpServer: http, log: { info: () => {}, warn: (message) => console.error(`cluster: ${message}`) } });
+// Its own adapter channel: other clusters on the same Redis (a running server, the stream tests) must not mix frames into it.
+const cluster = await startStreamCluster({ redisUrl, channel: `ledgerline-fanout-bench-${process.pid}`, workers, market, httpServer: http, log: { info: () => {}, warn: (message) => console.error(`cluster: ${message}`) } });
 await cluster.whenReady();
 // Registered after the cluster's publisher, so it times the frame's hand-off to Redis.
 const frames = recordFrames(market);
