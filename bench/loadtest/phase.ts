@@ -192,11 +192,20 @@ export async function runPhase(plan: PhasePlan): Promise<ModeResult> {
     const readies = clientProcesses.map((child, p) => {
       const indices: number[] = [];
       for (let i = p; i < options.clients; i += options.clientProcesses) indices.push(i);
-      const ready = nextMessage<{ snapshotted: number; failed: number; errors: Record<string, number> }>(child, 'ready', (indices.length / options.rampPerProcess) * 1000 + 90_000, `client process ${p}`);
+      // The ramp paces itself to the server (maxPending): allow a slow machine many times the nominal ramp.
+      const ready = nextMessage<{ snapshotted: number; failed: number; errors: Record<string, number> }>(child, 'ready', (indices.length / options.rampPerProcess) * 4000 + 300_000, `client process ${p}`);
       child.send({ type: 'start', mode: 'socketio', url: streamUrl, lists: plan.lists, indices, rampPerSecond: options.rampPerProcess, maxPending: options.maxPending, auth: sessions } satisfies StartClients);
       return ready;
     });
-    const readyReports = await Promise.all(readies);
+    const progress = clientProcesses.map(() => ({ snapshotted: 0, failed: 0 }));
+    clientProcesses.forEach((child, p) => child.on('message', (message: { type?: string; snapshotted?: number; failed?: number }) => {
+      if (message.type === 'progress') progress[p] = { snapshotted: message.snapshotted!, failed: message.failed! };
+    }));
+    const progressTimer = setInterval(() => {
+      const sum = (key: 'snapshotted' | 'failed') => progress.reduce((total, entry) => total + entry[key], 0);
+      console.log(`[${plan.name}] connecting: ${sum('snapshotted')} snapshotted, ${sum('failed')} failed; load average ${loadavg()[0]!.toFixed(2)}`);
+    }, 10_000);
+    const readyReports = await Promise.all(readies).finally(() => clearInterval(progressTimer));
     const ready = readyReports.reduce((sum, report) => sum + report.snapshotted, 0);
     console.log(`[${plan.name}] ${ready}/${options.clients} clients snapshotted (${readyReports.reduce((sum, r) => sum + r.failed, 0)} failed); warming up ${options.warmupS} s`);
     await sleep(options.warmupS * 1000);
