@@ -49,8 +49,10 @@ try {
   probe.close();
   const { header } = probe;
   const rampS = options.clients / (options.rampPerProcess * options.clientProcesses);
-  // Server start, seeding, the ramp, warm-up, window and grace, with room to spare: the replay runs from the server's start.
-  const coverS = 180 + rampS * 3 + options.warmupS + options.durationS;
+  // Server start, seeding, the ramp, warm-up, window and grace, with room to spare: the replay runs from the server's start,
+  // and a replay that ends closes the market (orders refused non_trading_hours). A busy machine ramps 10,000 clients in
+  // many minutes, so at least half an hour of replay: a copy of the fixture is 90 KB.
+  const coverS = Math.max(1800, 180 + rampS * 10 + options.warmupS + options.durationS);
   const loops = loopsNeeded(spanOf(offsets), options.speed, coverS, options.repeat);
   const replayFile = join(workDir, 'looped.jsonl.gz');
   const looped = await loopRecording(recordingPath, replayFile, loops);
@@ -77,6 +79,7 @@ try {
   if (results.length > 0) console.log(`\n${sideBySide(results)}`);
   console.log('\nCPU is percent of one core (this machine has ' + cpus().length + '); tick-to-receive is client receive time minus the frame\'s sentAt (same machine, same clock).');
   for (const result of results) {
+    if (result.framesPublishedPerSecond === 0) console.error(`${result.name}: no frame in the window — the replay had ended (raise --repeat at --speed max); its stream figures are void`);
     if (!ledgerBalanced(result)) {
       console.error(`${result.name}: the ledger does not balance`);
       exitCode = 1;
