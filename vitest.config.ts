@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner, several projects: the web app in happy-dom, the server suite twice (once
 // on embedded PGlite, once on the real PostgreSQL server), cross-cutting checks, and the
 // end-to-end flow in real Chromium.
-const serverSuite = ['server/**/*.test.ts', 'contract/**/*.test.ts'];
+// bench/: the pure parts of the benchmarks' harnesses (their runs print figures and are not tests).
+const serverSuite = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'bench/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -20,6 +20,13 @@ export interface StartClients {
   /** Global connection indices this process opens; connection i watches lists[i % lists.length]. */
   indices: number[];
   rampPerSecond: number;
+  /**
+   * Handshakes outstanding at once (opened, neither snapshotted nor failed): the ramp waits beyond it, so a server
+   * (or a machine) slower than the ramp is met at its own pace instead of timing connections out. Unbounded when absent.
+   */
+  maxPending?: number;
+  /** Signed-in connections (the load test against the real server): connection i presents auth[i % auth.length]. */
+  auth?: { token: string; account: string }[];
 }
 
 interface Window {
@@ -64,9 +71,9 @@ function settle(state: { settled: boolean }, ok: boolean): void {
   if (snapshotted + failed === total) send({ type: 'ready', connected, snapshotted, failed, errors });
 }
 
-function openSocketIo(url: string, codes: string[]): void {
+function openSocketIo(url: string, codes: string[], auth?: { token: string; account: string }): void {
   const state = { settled: false };
-  const socket: Socket = connectSocketIo(url, { parser: msgpackParser, transports: ['websocket'], forceNew: true, reconnection: false, timeout: 30_000 });
+  const socket: Socket = connectSocketIo(url, { parser: msgpackParser, transports: ['websocket'], forceNew: true, reconnection: false, timeout: 30_000, ...(auth ? { auth } : {}) });
   closers.push(() => socket.disconnect());
   socket.on('connect', () => {
     connected += 1;
@@ -90,7 +97,7 @@ function openSocketIo(url: string, codes: string[]): void {
   });
 }
 
-function openWs(url: string, codes: string[]): void {
+function openWs(url: string, codes: string[], _auth?: unknown): void {
   const state = { settled: false };
   let open = false;
   const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 30_000 });
@@ -125,9 +132,11 @@ function start(message: StartClients): void {
   // A burst every 20 ms rather than one connection every 2 ms: fewer timers, same rate.
   const perTick = Math.max(1, Math.round(message.rampPerSecond / 50));
   const ramp = setInterval(() => {
-    for (let n = 0; n < perTick && attempted < total; n++) {
+    const maxPending = message.maxPending ?? Number.POSITIVE_INFINITY;
+    for (let n = 0; n < perTick && attempted < total && attempted - snapshotted - failed < maxPending; n++) {
       const index = message.indices[attempted++]!;
-      open(message.url, message.lists[index % message.lists.length]!);
+      const auth = message.auth?.length ? message.auth[index % message.auth.length] : undefined;
+      open(message.url, message.lists[index % message.lists.length]!, auth);
     }
     if (attempted >= total) clearInterval(ramp);
   }, 20);

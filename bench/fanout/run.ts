@@ -1,10 +1,14 @@
-// Stream fan-out benchmark: the production socket.io quote stream against a minimal raw
-// `ws` broadcast server with the same subscription model, same load, back to back.
-// Each server is its own child process; the clients are spread over a few more child
-// processes. Prints one line per phase and the ratio; asserts nothing, fakes nothing.
+// Stream fan-out benchmark: the production socket.io quote stream in one process, the same
+// stream in the multi-process mode (stream workers on the Redis adapter, fed once per frame:
+// clusterServer.ts) and a minimal raw `ws` broadcast server with the same subscription model,
+// same load, back to back. Each server is its own child process (the cluster's workers are its
+// children); the clients are spread over a few more child processes. Prints one line per phase
+// and the ratios; asserts nothing, fakes nothing.
 //
 //   npx tsx bench/fanout/run.ts [--clients 10000] [--symbols 20] [--duration 30]
-//                               [--client-processes 4] [--audiences 200] [--ramp 500] [--quick]
+//                               [--client-processes 4] [--audiences 200] [--ramp 500] [--max-pending 200] [--quick]
+//                               [--stream-workers 2 | 1,2,4 | 0 (no multi-process phase)]
+//                               [--phases socket.io,workers,ws]   (REDIS_URL: redis://127.0.0.1:6379)
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +26,16 @@ const { values } = parseArgs({
     'client-processes': { type: 'string', default: '4' },
     audiences: { type: 'string', default: '200' },
     ramp: { type: 'string', default: '500' },
+    'max-pending': { type: 'string', default: '200' },
     warmup: { type: 'string', default: '5' },
     quick: { type: 'boolean', default: false },
+    'stream-workers': { type: 'string', default: '2' },
+    phases: { type: 'string', default: 'socket.io,workers,ws' },
   },
 });
+const streamWorkers = values['stream-workers'] === '0' ? [] : values['stream-workers'].split(',').map(Number);
+if (streamWorkers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--stream-workers: expected 0 or a list of positive integers, got ${values['stream-workers']}`);
+const phaseNames = new Set(values.phases.split(',').map((name) => name.trim()));
 const config = {
   clients: Number(values.clients ?? (values.quick ? 1000 : 10_000)),
   symbols: Number(values.symbols),
@@ -33,6 +43,7 @@ const config = {
   processes: Number(values['client-processes']),
   audiences: Number(values.audiences),
   rampPerProcess: Number(values.ramp),
+  maxPendingPerProcess: Number(values['max-pending']),
   warmupS: Number(values.warmup),
 };
 for (const [name, value] of Object.entries(config)) {
@@ -44,9 +55,9 @@ const graceMs = 3000;
 // ---- child processes -------------------------------------------------------------
 const children = new Set<ChildProcess>();
 
-function spawn(file: string): ChildProcess {
+function spawn(file: string, env?: NodeJS.ProcessEnv): ChildProcess {
   // fork() inherits process.execArgv, i.e. tsx's loader, so the children run TypeScript too.
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
   children.add(child);
   child.on('exit', () => children.delete(child));
   // send() to a child that died emits 'error'; the waiting nextMessage() reports the death instead.
@@ -154,6 +165,8 @@ interface PhaseResult {
   serverLoopDelay: { p99: number; max: number };
   fanout: { p50: number; max: number };
   clientCpu: number;
+  /** Multi-process phase: the main process (feed, publish to Redis) and the workers apart. */
+  split: { main: number; workers: number } | null;
   conflations: number;
   resyncs: number;
   disconnects: number;
@@ -165,10 +178,10 @@ interface PhaseResult {
 
 const watchlists = buildWatchlists(config.audiences, config.symbols);
 
-async function runPhase(name: string, serverFile: string, mode: StartClients['mode']): Promise<PhaseResult> {
+async function runPhase(name: string, serverFile: string, mode: StartClients['mode'], env?: NodeJS.ProcessEnv): Promise<PhaseResult> {
   console.log(`\n[${name}] starting server; load average ${formatLoad(loadavg())}`);
-  const server = spawn(serverFile);
-  const serverSamples: ResourceSample[] = [];
+  const server = spawn(serverFile, env);
+  const serverSamples: (ResourceSample & { mainCpuPercent?: number; workersCpuPercent?: number })[] = [];
   server.on('message', (message: ResourceSample) => message.type === 'sample' && serverSamples.push(message));
   const { port } = await nextMessage<{ port: number }>(server, 'listening', 60_000, `${name} server`);
   const url = mode === 'socketio' ? `http://127.0.0.1:${port}` : `ws://127.0.0.1:${port}`;
@@ -195,7 +208,7 @@ async function runPhase(name: string, serverFile: string, mode: StartClients['mo
     const ready = nextMessage<{ connected: number; snapshotted: number; failed: number; errors: Record<string, number> }>(
       child, 'ready', (indices.length / config.rampPerProcess) * 1000 + 90_000, `client process ${p} connecting`,
     );
-    child.send({ type: 'start', mode, url, lists: watchlists.lists, indices, rampPerSecond: config.rampPerProcess } satisfies StartClients);
+    child.send({ type: 'start', mode, url, lists: watchlists.lists, indices, rampPerSecond: config.rampPerProcess, maxPending: config.maxPendingPerProcess } satisfies StartClients);
     return ready;
   });
   const progressTimer = setInterval(() => {
@@ -249,6 +262,8 @@ async function runPhase(name: string, serverFile: string, mode: StartClients['mo
     serverRssMb: Math.max(...serverSamples.map((s) => s.rssBytes)) / 2 ** 20,
     serverLoopDelay: { p99: Math.max(...serverWindow.map((s) => s.loopDelayP99Ms)), max: Math.max(...serverWindow.map((s) => s.loopDelayMaxMs)) },
     clientCpu: clientSamples.reduce((total, samples) => total + mean(samples.filter(inWindow).map((s) => s.cpuPercent)), 0),
+    split: serverWindow[0]?.mainCpuPercent === undefined ? null
+      : { main: mean(serverWindow.map((s) => s.mainCpuPercent!)), workers: mean(serverWindow.map((s) => s.workersCpuPercent!)) },
     fanout: { p50: serverReport.fanoutP50Ms, max: serverReport.fanoutMaxMs },
     conflations: serverReport.conflations,
     resyncs: sum((report) => report.resyncs),
@@ -285,7 +300,7 @@ function printTable(results: PhaseResult[]): void {
     ms(r.latency.max),
     `${ms(r.fanout.p50)} / ${ms(r.fanout.max)} ms`,
     `${int(r.framesExpected - r.framesReceived)} of ${int(r.framesExpected)}`,
-    `${int(r.conflations)} (${int(r.resyncs)} resyncs)`,
+    `${Number.isNaN(r.conflations) ? '-' : int(r.conflations)} (${int(r.resyncs)} resyncs)`,
     int(r.failed + r.disconnects),
     `${r.serverCpu.mean.toFixed(0)} % / ${r.serverCpu.max.toFixed(0)} %`,
     `${r.serverRssMb.toFixed(0)} MB`,
@@ -299,35 +314,42 @@ function printTable(results: PhaseResult[]): void {
 }
 
 const cores = cpus().length;
-console.log(`fan-out bench: ${config.clients} clients over ${config.processes} client processes (ramp ${config.rampPerProcess}/s per process), ${config.symbols} symbols each`);
+console.log(`fan-out bench: ${config.clients} clients over ${config.processes} client processes (ramp ${config.rampPerProcess}/s per process, at most ${config.maxPendingPerProcess} handshakes outstanding each), ${config.symbols} symbols each`);
 console.log(`audiences: ${watchlists.lists.length} distinct watchlists of ${config.symbols} codes (${watchlists.distinctCodes} distinct codes of ${watchlists.universe}), assigned round-robin`);
 console.log(`feed: ${loadCatalog().instruments.length} instruments, each publishes 1 quote/s; frames every 50 ms; measuring ${config.durationS} s after ${config.warmupS} s warm-up`);
 console.log(`machine: ${cores} cores, node ${process.version}; load average before start ${formatLoad(loadavg())} (other work on the machine shares these cores)`);
 
 let exitCode = 0;
 try {
-  const results = [
-    await runPhase('socket.io', './socketioServer.ts', 'socketio'),
-    await runPhase('raw ws', './wsServer.ts', 'ws'),
-  ];
+  const results: PhaseResult[] = [];
+  if (phaseNames.has('socket.io')) results.push(await runPhase('socket.io', './socketioServer.ts', 'socketio'));
+  const redisUrl = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+  if (phaseNames.has('workers')) {
+    for (const workers of streamWorkers) {
+      results.push(await runPhase(`socket.io, ${workers} worker${workers === 1 ? '' : 's'}`, './clusterServer.ts', 'socketio', { ...process.env, REDIS_URL: redisUrl, STREAM_WORKERS: String(workers) }));
+    }
+  }
+  if (phaseNames.has('ws')) results.push(await runPhase('raw ws', './wsServer.ts', 'ws'));
   printTable(results);
-  const [socketIo, ws] = results as [PhaseResult, PhaseResult];
   for (const r of results) {
     const errorList = Object.entries(r.errors).map(([key, count]) => `${key} ×${count}`).join(', ');
     console.log(`${r.name}: ${int(r.latency.total)} frame latencies; ${r.latency.negative} negative; clock skew between processes ${r.skewMs.toFixed(2)} ms (± ${(r.probeRttMs / 2).toFixed(2)}); load average after ${formatLoad(r.loadAfter)}${errorList ? `; errors: ${errorList}` : ''}`);
+    if (r.split) console.log(`  ${r.name}: server CPU ${r.split.main.toFixed(0)} % in the main process (feed, one publish per frame to Redis) + ${r.split.workers.toFixed(0)} % in the workers`);
     if (r.failed > 0) exitCode = 1;
   }
-  console.log(`\nsocket.io throughput = ${((socketIo.deliveredPerSecond / ws.deliveredPerSecond) * 100).toFixed(1)} % of raw ws baseline` +
-    ` (server CPU at this load: socket.io ${socketIo.serverCpu.mean.toFixed(0)} % vs raw ws ${ws.serverCpu.mean.toFixed(0)} % of one core)`);
-  console.log(`CPU figures are percent of one core; this machine has ${cores}, shared by the server, the client processes and other work.`);
-  // At a fixed offered load both servers may deliver everything; ticks per server CPU-second shows the headroom.
+  const baseline = results[0]!;
+  console.log(`\nCPU figures are percent of one core; this machine has ${cores}, shared by the servers, the client processes and other work.`);
+  // At a fixed offered load each server may deliver everything; ticks per server CPU-second shows the headroom.
   const perCpuSecond = (r: PhaseResult) => r.deliveredPerSecond / (r.serverCpu.mean / 100);
-  console.log(`server efficiency: socket.io ${int(perCpuSecond(socketIo))} vs raw ws ${int(perCpuSecond(ws))} delivered ticks per server CPU-second` +
-    ` (${((perCpuSecond(socketIo) / perCpuSecond(ws)) * 100).toFixed(1)} %; an extrapolation of capacity on one free core, not a measurement)`);
-  const p99 = socketIo.latency.quantile(0.99);
-  const rate = socketIo.deliveredPerSecond / (config.clients * config.symbols);
-  console.log(`targets: 10,000 clients at ≥ 1 tick/s/symbol with p99 < 150 ms; ≥ 50 % of raw baseline throughput`);
-  console.log(`socket.io here: ${int(socketIo.ready)} clients at ${rate.toFixed(3)} tick/s/symbol, p99 ${ms(p99)} ms, ${((socketIo.deliveredPerSecond / ws.deliveredPerSecond) * 100).toFixed(1)} % of baseline`);
+  for (const r of results) {
+    const busy = r.serverCpu.mean + r.clientCpu;
+    console.log(
+      `${r.name.padEnd(22)} p99 ${ms(r.latency.quantile(0.99)).padStart(7)} ms, delivered ${((r.deliveredPerSecond / (config.clients * config.symbols)) * 100).toFixed(1)} %, ` +
+        `${int(perCpuSecond(r))} delivered ticks per server CPU-second (${((perCpuSecond(r) / perCpuSecond(baseline)) * 100).toFixed(0)} % of ${baseline.name}); ` +
+        `server ${r.serverCpu.mean.toFixed(0)} % + clients ${r.clientCpu.toFixed(0)} % of ${cores * 100} %${busy > cores * 100 * 0.9 ? ' — the machine is saturated: the clients compete with the server' : ''}`,
+    );
+  }
+  console.log(`targets: 10,000 clients × 20 symbols, p99 < 150 ms in the multi-process mode, delivered ticks per server CPU-second no worse than one process`);
 } catch (error) {
   console.error(`fan-out bench failed: ${(error as Error).message}`);
   exitCode = 1;

@@ -13,10 +13,12 @@ export interface Watchlists {
   universe: number;
 }
 
-export function buildWatchlists(count: number, size: number, seed = 20260101): Watchlists {
+/** `universe`: only these codes (a replayed recording's instruments); the whole catalog by default. */
+export function buildWatchlists(count: number, size: number, seed = 20260101, universe?: ReadonlySet<string>): Watchlists {
   const catalog = loadCatalog();
   const cap = (code: string) => catalog.marketCapRupees.get(code) ?? 0;
-  const ranked = [...catalog.instruments].sort((a, b) => {
+  const instruments = universe ? catalog.instruments.filter((spec) => universe.has(spec.code)) : catalog.instruments;
+  const ranked = [...instruments].sort((a, b) => {
     if ((a.kind === 'index') !== (b.kind === 'index')) return a.kind === 'index' ? -1 : 1;
     return cap(b.code) - cap(a.code);
   });
