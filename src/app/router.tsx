@@ -59,7 +59,6 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     id: 'signedIn',
     beforeLoad: () => {
       if (!isSignedIn()) throw redirect({ to: signInPath });
-      startMarketStream();
     },
   });
 
@@ -88,6 +87,14 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     defaultPendingComponent: PagePending,
     defaultPendingMs: 200,
     scrollRestoration: true,
+  });
+
+  // The market stream (its worker bundle, socket and instrument list) starts once a signed-in
+  // page has rendered, not before: on a phone's first load it would compete with the page's
+  // own chunks for the network (the first-load budget, tests/checks/bundleBudget.test.ts).
+  // Every rendered navigation under the signed-in layout ensures it, as its beforeLoad did.
+  router.subscribe('onRendered', () => {
+    if (isSignedIn() && router.state.matches.some((match) => match.routeId === signedInLayout.id)) startMarketStream();
   });
 
   registerNavigator({
