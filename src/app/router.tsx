@@ -11,6 +11,7 @@ import {
 import { isSignedIn } from '../features/auth/sessionStore.ts';
 import { backOfficeSignInPath, isStaffSignedIn } from '../features/backOffice/session/staffSession.ts';
 import { startMarketStream } from '../features/market/stream/marketStore.ts';
+import { loadPageTexts } from '../i18n/activateLocale.ts';
 import { AppShell, PagePending } from './AppShell.tsx';
 import {
   type BackOfficePagePath,
@@ -22,7 +23,7 @@ import {
 } from './backOfficeRouteTable.ts';
 import { registerNavigator, signInPath } from './navigation.ts';
 import { NotFoundPage, RouteErrorPage, withChunkTimeout } from './RouteErrorPage.tsx';
-import { type RouteEntry, routeTable } from './routeTable.ts';
+import { landingPages, type PageLoader, type RouteEntry, routeTable } from './routeTable.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -66,7 +67,7 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     createRoute({
       getParentRoute: () => parent,
       path: entry.path,
-      component: lazyRouteComponent(withChunkTimeout(entry.page.load), entry.page.exportName),
+      component: lazyPage(entry.page, { needsPageTexts: !landingPages.has(entry.page) }),
       errorComponent: RouteErrorPage,
       staticData: { entry },
       // Typed, with defaults for anything missing or malformed: see routeSearch.ts.
@@ -95,6 +96,9 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
   // Every rendered navigation under the signed-in layout ensures it, as its beforeLoad did.
   router.subscribe('onRendered', () => {
     if (isSignedIn() && router.state.matches.some((match) => match.routeId === signedInLayout.id)) startMarketStream();
+    // The other pages' texts, likewise after the first screen; a failure is retried by the
+    // next page that needs them (its route awaits them and offers Retry).
+    loadPageTexts().catch(() => {});
   });
 
   registerNavigator({
@@ -104,8 +108,15 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
   return router;
 }
 
-const lazyPage = (page: { load: () => Promise<Record<string, unknown>>; exportName: string }) =>
-  lazyRouteComponent(withChunkTimeout(page.load), page.exportName);
+/**
+ * A page's route component, loaded on first use. A page whose texts are not in the start
+ * catalog also awaits the other pages' texts, so it never renders a message id; the chunk
+ * timeout covers both.
+ */
+function lazyPage(page: PageLoader, { needsPageTexts }: { needsPageTexts: boolean }) {
+  const load = needsPageTexts ? () => Promise.all([page.load(), loadPageTexts()]).then(([module]) => module) : page.load;
+  return lazyRouteComponent(withChunkTimeout(load), page.exportName);
+}
 
 /**
  * The back office under /admin: its sign-in page, and a layout (left navigation, staff
@@ -116,7 +127,7 @@ function backOfficeRoutes(rootRoute: AnyRoute) {
   const signIn = createRoute({
     getParentRoute: () => rootRoute,
     path: backOfficeSignInPath,
-    component: lazyPage(backOfficeSignInPage),
+    component: lazyPage(backOfficeSignInPage, { needsPageTexts: true }),
     errorComponent: RouteErrorPage,
     staticData: { backOffice: true },
   });
@@ -126,16 +137,16 @@ function backOfficeRoutes(rootRoute: AnyRoute) {
     beforeLoad: () => {
       if (!isStaffSignedIn()) throw redirect({ to: backOfficeSignInPath });
     },
-    component: lazyPage(backOfficeLayout),
+    component: lazyPage(backOfficeLayout, { needsPageTexts: true }),
     errorComponent: RouteErrorPage,
     staticData: { backOffice: true },
   });
-  const home = createRoute({ getParentRoute: () => layout, path: backOfficeHomePath, component: lazyPage(backOfficeHome) });
+  const home = createRoute({ getParentRoute: () => layout, path: backOfficeHomePath, component: lazyPage(backOfficeHome, { needsPageTexts: true }) });
   const pages = backOfficePages.map((entry) =>
     createRoute({
       getParentRoute: () => layout,
       path: entry.path,
-      component: lazyPage(entry.page),
+      component: lazyPage(entry.page, { needsPageTexts: true }),
       errorComponent: RouteErrorPage,
       staticData: { backOfficePage: entry.path },
     }),

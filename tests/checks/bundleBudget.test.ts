@@ -41,6 +41,20 @@ function gzippedSize(file: string): number {
   return size;
 }
 
+/** The message ids of a compiled catalog chunk (`JSON.parse(`{"id":[…],…}`)`). */
+function catalogIds(manifest: Manifest, key: string): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the build manifest has no catalog "${key}"`);
+  const code = readFileSync(join(webDir, chunk.file), 'utf8');
+  return new Set([...code.matchAll(/"((?:[^"\\]|\\.)+)":\[/g)].map((match) => match[1]!));
+}
+
+/** Every quoted string in a chunk: message ids appear as `{id:"Ab3xYz"}` once minified. */
+function quotedStrings(file: string): Set<string> {
+  const code = readFileSync(join(webDir, file), 'utf8');
+  return new Set([...code.matchAll(/(["'`])((?:(?!\1)[^\\\n])+)\1/g)].map((match) => match[2]!));
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('first load of the phone app', () => {
@@ -68,5 +82,24 @@ describe('first load of the phone app', () => {
     const message = `largest first load ${largest.name}: ${kb(largest.total)} over a budget of ${kb(budgetBytes)}\n${largest.lines.join('\n')}\nall landings:\n${summary}`;
     console.info(message.replace('over a budget', 'within a budget'));
     expect(largest.total, message).toBeLessThanOrEqual(budgetBytes);
+  });
+
+  // The landing pages render without the other pages' texts (src/app/routeTable.ts:
+  // landingPages): a text they use that only locales/*/pages.po has would show as its id.
+  it('finds every text of the first screen in the catalog loaded at start', () => {
+    if (!built) throw new Error(`no ${manifestPath}: the build must run before this test (npm run build; scripts/test.sh does)`);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const startIds = catalogIds(manifest, startCatalog('en'));
+    const laterIds = catalogIds(manifest, 'locales/en/pages.po');
+    expect(startIds.size).toBeGreaterThan(100);
+    expect(laterIds.size).toBeGreaterThan(100);
+    const missing: string[] = [];
+    for (const route of Object.values(landingRoutes)) {
+      const plan: FirstLoadPlan = { entry: 'index.html', catalogs: [], route: [route], workers: [] };
+      for (const { file } of firstLoadFiles(manifest, plan)) {
+        for (const text of quotedStrings(file)) if (laterIds.has(text) && !startIds.has(text)) missing.push(`${file}: ${text}`);
+      }
+    }
+    expect([...new Set(missing)], 'message ids of first-load chunks missing from the start catalog: add their files to startTextPaths in lingui.config.ts').toEqual([]);
   });
 });
