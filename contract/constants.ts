@@ -18,6 +18,9 @@ export const fundRecordKinds = ['all', 'deposit', 'withdrawal', 'trade', 'exchan
 /** The course's lessons, in the order they are studied. */
 export const courseLessonIds = ['what_is_a_strategy_fund', 'how_our_strategies_trade', 'nav', 'fees', 'risk_and_drawdown', 'past_results'] as const;
 
+/** Holdings per page; Home's portfolio card reads the first page. */
+export const holdingsPageSize = 30;
+
 /** Subscribing to this code means: every instrument (rankings, heatmaps). One subscription. */
 export const allInstrumentsBoard = '*';
 /** The positions of a StreamQuote's fields (contract/market.ts). */
