@@ -15,7 +15,12 @@ export const startTextPaths = [
   'src/main.tsx',
   'src/app',
   'src/api',
-  'src/i18n',
+  // Not serverMessages.ts, fieldLabels.ts or serverNames.ts: refusals load their texts when
+  // the first one comes (src/app/commandBusHooks.ts), and server names show on later pages.
+  'src/i18n/activateLocale.ts',
+  'src/i18n/locale.ts',
+  // The server writes statements from these entries of messages.po (server/i18n/statementReaders.ts).
+  'src/i18n/statementReasons.ts',
   'src/ui',
   'src/features/auth',
   'src/features/home',
