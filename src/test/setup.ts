@@ -17,6 +17,9 @@ beforeAll(async () => {
   await activateLocale('en');
   // Pages render here without their routes, which would have awaited the other pages' texts.
   await loadPageTexts();
+  // The app loads the refusal sentences with the first refusal (app/commandBusHooks.ts); loaded
+  // here once, so no test's wait for a refusal toast includes compiling that module.
+  await import('../i18n/serverMessages.ts');
 });
 
 beforeEach(async () => {
