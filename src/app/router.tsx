@@ -6,8 +6,11 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  Outlet,
   redirect,
+  useLocation,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { isSignedIn } from '../features/auth/sessionStore.ts';
 import { backOfficeSignInPath, isStaffSignedIn } from '../features/backOffice/session/staffSession.ts';
 import { startMarketStream } from '../features/market/stream/marketStore.ts';
@@ -61,6 +64,7 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     beforeLoad: () => {
       if (!isSignedIn()) throw redirect({ to: signInPath });
     },
+    component: SignedInLayout,
   });
 
   const pageRoute = (entry: RouteEntry, parent: AnyRoute) =>
@@ -90,22 +94,27 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     scrollRestoration: true,
   });
 
-  // The market stream (its worker bundle, socket and instrument list) starts once a signed-in
-  // page has rendered, not before: on a phone's first load it would compete with the page's
-  // own chunks for the network (the first-load budget, tests/checks/bundleBudget.test.ts).
-  // Every rendered navigation under the signed-in layout ensures it, as its beforeLoad did.
-  router.subscribe('onRendered', () => {
-    if (isSignedIn() && router.state.matches.some((match) => match.routeId === signedInLayout.id)) startMarketStream();
-    // The other pages' texts, likewise after the first screen; a failure is retried by the
-    // next page that needs them (its route awaits them and offers Retry).
-    loadPageTexts().catch(() => {});
-  });
 
   registerNavigator({
     go: (path) => void router.navigate({ to: path }),
     back: () => router.history.back(),
   });
   return router;
+}
+
+/**
+ * The signed-in pages' layout. The market stream (its worker bundle, socket and instrument
+ * list) starts in an effect, so after the page has rendered, not in beforeLoad: on a phone's
+ * first load it would compete with the page's own chunks for the network (the first-load
+ * budget, tests/checks/bundleBudget.test.ts). Every navigation under it ensures the stream,
+ * as beforeLoad did.
+ */
+function SignedInLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => {
+    if (isSignedIn()) startMarketStream();
+  }, [pathname]);
+  return <Outlet />;
 }
 
 /**
