@@ -19,6 +19,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: the chunk graph the first-load budget test reads
+    // (tests/checks/bundleBudget.test.ts). The server never serves it (not under assets/).
+    manifest: true,
   },
   server: {
     proxy: {

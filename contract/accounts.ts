@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { ledgerCurrencies } from './currencies.ts';
+import { passwordLengthMax, passwordLengthMin } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { passwordLengthMax, passwordLengthMin };
 
 // Each rule carries its own message key as the zod error, so the first failing rule
 // becomes the envelope's msg verbatim. Order of fields = order the rules are reported.
@@ -30,8 +34,6 @@ export const restrictionsSchema = z.object({
 
 /** An Indian mobile number: ten digits, starting 6–9. */
 export const mobileNumberPattern = /^[6-9]\d{9}$/;
-export const passwordLengthMin = 8;
-export const passwordLengthMax = 128;
 
 /**
  * A string field the user must fill in: missing or empty is `requiredKey`; any other

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { idString } from './paging.ts';
+import { courseLessonIds } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { courseLessonIds };
 
 // Courseware and the exam before copy trading (issue 15; server/course/, docs/courseware.md).
 // Before a user's first subscription to a strategy fund they study every lesson and pass the
@@ -13,8 +17,6 @@ import { idString } from './paging.ts';
 // correct × 100 > examPassMarkPercent × total (strictly above 80 %: 8 of 10 fails, 9 passes).
 // Times travel as ISO 8601 instants, ids as strings.
 
-/** The lessons, in the order they are studied. */
-export const courseLessonIds = ['what_is_a_strategy_fund', 'how_our_strategies_trade', 'nav', 'fees', 'risk_and_drawdown', 'past_results'] as const;
 export type CourseLessonId = (typeof courseLessonIds)[number];
 
 /** Questions one exam draws from the bank. */

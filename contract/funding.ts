@@ -4,6 +4,10 @@ import { parseRupees, withinWholeDigits } from './money.ts';
 import { idString, pageField, pageOf, optionalReasonField, reasonField } from './paging.ts';
 import { hoursRange, timeWindow } from './settings.ts';
 import { idempotencyKey, statementLine } from './trading.ts';
+import { fundRecordKinds } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { fundRecordKinds };
 
 // Money in and out: bank cards, the wallet address, the firm's deposit channels, deposits
 // with receipts, withdrawals and fund records. Amounts travel as rupee strings with at most
@@ -175,7 +179,6 @@ export const withdrawInfoResponse = z.object({
 });
 
 // ---- fund records ------------------------------------------------------------------------
-export const fundRecordKinds = ['all', 'deposit', 'withdrawal', 'trade', 'exchange'] as const;
 export const fundRecordsRequest = z.object({ page: pageField, kind: z.enum(fundRecordKinds, 'invalid_field').default('all') });
 export const fundRecordsResponse = pageOf(statementLine);
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { adjustments, allInstrumentsBoard, candlePeriods, digitIdPattern, instrumentCodePattern, rankTypes, streamQuoteField } from './constants.ts';
 import { readerLanguageField, readerLanguages } from './language.ts';
+
+// Kept in zod-free modules so the phone app's first load can use them without zod; re-exported here.
+export { averageBasisPoints, basisPointsOf, changeBasisPoints } from './basisPoints.ts';
+export { adjustments, allInstrumentsBoard, candlePeriods, instrumentCodePattern, rankTypes, streamQuoteField };
 
 // Market data contract: instruments, quotes, candles, rankings and the stream.
 //
@@ -12,48 +17,11 @@ export const currencies = ['INR', 'KRW', 'THB'] as const;
 export const instrumentKinds = ['equity', 'index', 'etf'] as const;
 export type InstrumentKind = (typeof instrumentKinds)[number];
 
-/** Instrument codes: NSE symbols (M&M, BAJAJ-AUTO), index names (NIFTY50), Korean and Thai tickers. */
-export const instrumentCodePattern = /^[A-Z0-9][A-Z0-9&._-]{0,19}$/;
 export const instrumentCode = z
   .string({ error: 'invalid_field' })
   .trim()
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(instrumentCodePattern, 'unknown_instrument'));
-
-/**
- * part ÷ whole in basis points (hundredths of a percent: -125 means -1.25 %), rounded half
- * away from zero, in integers: the one rule for every ratio the app shows (change rate,
- * industry change, short ratio), used by the server's REST rows, the worker's rankings and
- * the screen's live rows, so every list shows the same number for the same quote. A ₹200.00
- * stock down one tick is -2.5 bp, shown as -0.03 % everywhere. 0 when `whole` is not positive.
- */
-export function basisPointsOf(part: number, whole: number): number {
-  if (!(whole > 0)) return 0;
-  const scaled = part * 10_000;
-  if (Number.isSafeInteger(scaled)) return divideHalfAwayFromZero(scaled, whole);
-  // Beyond 2^53 (no price gets there, but a ratio of volumes might) the same rule in bigint.
-  const big = BigInt(part) * 10_000n;
-  const magnitude = ((big < 0n ? -big : big) * 2n + BigInt(whole)) / (BigInt(whole) * 2n);
-  return Number(big < 0n ? -magnitude : magnitude);
-}
-
-/** Change against the previous close in basis points, by the one rule (basisPointsOf). */
-export function changeBasisPoints(last: number, prevClose: number): number {
-  return basisPointsOf(last - prevClose, prevClose);
-}
-
-/** The mean of `count` basis-point figures summing to `sum`, by the same rule; 0 for none. */
-export function averageBasisPoints(sum: number, count: number): number {
-  return count > 0 ? divideHalfAwayFromZero(sum, count) : 0;
-}
-
-/** A quotient of safe integers (denominator positive) rounded half away from zero, exactly: no float division. */
-function divideHalfAwayFromZero(numerator: number, denominator: number): number {
-  const magnitude = Math.abs(numerator);
-  const remainder = magnitude % denominator;
-  const quotient = (magnitude - remainder) / denominator + (remainder * 2 >= denominator ? 1 : 0);
-  return numerator < 0 && quotient !== 0 ? -quotient : quotient;
-}
 
 /** A ratio in whole basis points, named with its unit on the wire (`changeRateBps`: -3 = -0.03 %). */
 const basisPoints = z.number().int();
@@ -130,9 +98,7 @@ export const stockDetailResponse = z.object({
   historyRealUntil: z.string().nullable(),
 });
 
-export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month', 'range_1w', 'range_1m', 'range_3m', 'range_6m', 'range_1y'] as const;
 export type CandlePeriod = (typeof candlePeriods)[number];
-export const adjustments = ['none', 'forward', 'backward'] as const;
 export type Adjustment = (typeof adjustments)[number];
 
 export const klineRequest = z.object({
@@ -145,7 +111,6 @@ export const candle = z.object({ t: z.number(), o: decimalString, h: decimalStri
 export type Candle = z.infer<typeof candle>;
 export const klineResponse = z.array(candle);
 
-export const rankTypes = ['gainers', 'losers', 'active', 'turnover'] as const;
 export type RankType = (typeof rankTypes)[number];
 export const rankRequest = z.object({
   type: z.enum(rankTypes, 'invalid_field'),
@@ -222,7 +187,7 @@ export const newsItem = z.object({
   codes: z.array(z.string()),
 });
 export const newsListResponse = z.array(newsItem);
-export const newsDetailRequest = z.object({ id: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'invalid_field'), lang: readerLanguageField });
+export const newsDetailRequest = z.object({ id: z.string({ error: 'invalid_field' }).regex(digitIdPattern, 'invalid_field'), lang: readerLanguageField });
 export const newsDetailResponse = newsItem.extend({ body: z.string() });
 
 export const instrumentListResponse = z.array(instrument);
@@ -245,8 +210,6 @@ export const instrumentListResponse = z.array(instrument);
 // refused, as the server's settings say. A refused handshake's connect_error carries
 // `data: { reason }` with a StreamCloseReason.
 
-/** Subscribing to this code means: every instrument (rankings, heatmaps). One subscription. */
-export const allInstrumentsBoard = '*';
 export const streamLimits = {
   maxSymbolsPerConnection: 200,
   maxMessagesPerSecond: 20,
@@ -275,7 +238,6 @@ export const streamSubscription = z.object({ codes: z.array(z.string().max(20)).
  * turnover in minor units (integers), volumes in shares, time in epoch ms.
  */
 export type StreamQuote = [string, number, number, number, number, number, number, number, number, number];
-export const streamQuoteField = { code: 0, last: 1, open: 2, prevClose: 3, high: 4, low: 5, volume: 6, turnover: 7, time: 8, shortVolume: 9 } as const;
 
 export interface StreamSnapshot {
   source: FeedSource;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { reasonLengthMax, recordIdPattern } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { reasonLengthMax, recordIdPattern };
 
 // Shared pieces of the back-office and message lists: one page size, one page shape, one
 // id format and one "reason" rule, so every list and every staff action reads the same.
@@ -15,10 +19,9 @@ export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 
 /** Database ids travel as decimal strings: they are bigints. */
-export const idString = z.string({ error: 'invalid_field' }).regex(/^[1-9]\d{0,17}$/, 'invalid_field');
+export const idString = z.string({ error: 'invalid_field' }).regex(recordIdPattern, 'invalid_field');
 
 /** Why a staff member did something. Users read it in their audit log, so it is required. */
-export const reasonLengthMax = 500;
 export const reasonField = z
   .string({ error: 'reason_required' })
   .trim()

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ledgerCurrencies } from './currencies.ts';
 import { pageField, pageOf } from './paging.ts';
 import { orderSides } from './trading.ts';
+import { holdingsPageSize } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where it always was.
+export { holdingsPageSize };
 
 // The portfolio valued at market. A position here is an open (holding) order: the trader's
 // margin in it, and its P&L at the last price of the stream. Amounts are decimal strings in
@@ -53,7 +57,6 @@ export type PnlCalendarDay = z.infer<typeof pnlCalendarDay>;
 
 export const holdingSorts = ['value', 'pnl', 'pnl_pct', 'day_change', 'name'] as const;
 export type HoldingSort = (typeof holdingSorts)[number];
-export const holdingsPageSize = 30;
 
 export const holdingsRequest = z.object({
   page: pageField,

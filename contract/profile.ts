@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { mobileNumberPattern } from './accounts.ts';
 import { aadhaarPattern, panPattern, verhoeffValid } from './identity.ts';
 import { idString } from './paging.ts';
+import { nomineeNameLengthMax, nomineesPerUserMax } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { nomineeNameLengthMax, nomineesPerUserMax };
 
 // The profile area: nominees (who receives the holdings if the account holder dies), the
 // daily sign-in and the avatar. Each rule carries its own message key, in the order the
@@ -14,9 +18,6 @@ export type NomineeRelationship = (typeof nomineeRelationships)[number];
 
 /** The shares of all of a user's nominees add up to at most this many percent. */
 export const nomineeShareTotalMax = 100;
-/** SEBI lets a demat account name up to ten nominees; more would be a script, not a family. */
-export const nomineesPerUserMax = 10;
-export const nomineeNameLengthMax = 100;
 
 /** PAN (AAAAA9999A) or Aadhaar (12 digits, Verhoeff check digit): the identity rules KYC uses. */
 export function isPanOrAadhaar(idNumber: string): boolean {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { passwordLengthMax } from './accounts.ts';
 import { idString, optionalReasonField, pageOf, reasonField } from './paging.ts';
+import { staffPasswordLengthMin } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { staffPasswordLengthMin };
 
 // Staff (back office) contract. Staff are not users: separate accounts, separate sessions,
 // one of three roles. They send the same `token` and `account` headers as users, with
@@ -15,8 +19,6 @@ export type StaffRole = (typeof staffRoles)[number];
 
 /** Lower-case login names: letters first, then letters, digits, dot, dash, underscore. */
 export const staffLoginPattern = /^[a-z][a-z0-9._-]{2,31}$/;
-/** Staff hold more power than users, so their passwords are longer. */
-export const staffPasswordLengthMin = 12;
 
 const loginField = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'login_required' : 'invalid_field') })

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { ledgerCurrencies } from './currencies.ts';
 import { instrumentCode } from './market.ts';
 import { maxTypedPriceWholeDigits, rupeeStringPattern, withinWholeDigits } from './money.ts';
+import { digitIdPattern, orderSides } from './constants.ts';
+
+// Zod-free, for the phone app's first load (constants.ts); re-exported where they always were.
+export { digitIdPattern, orderSides };
 
 // Trading contract: orders, positions and the caller's ledger statement.
 //
 // One row is one order and, once filled, its position: pending → holding → closed, or
 // pending → cancelled. Money is decimal rupee strings on the wire, integer paise inside.
 
-export const orderSides = ['long', 'short'] as const;
 export type OrderSide = (typeof orderSides)[number];
 export const orderTypes = ['market', 'limit'] as const;
 export type OrderType = (typeof orderTypes)[number];
@@ -41,7 +44,7 @@ export const placeOrderRequest = z.object({
   product: z.enum(orderProducts, 'invalid_field').default('delivery'),
 });
 
-export const orderNumberRequest = z.object({ order_no: z.string({ error: 'invalid_field' }).regex(/^\d{1,18}$/, 'order_not_found') });
+export const orderNumberRequest = z.object({ order_no: z.string({ error: 'invalid_field' }).regex(digitIdPattern, 'order_not_found') });
 
 /**
  * Cancel and close: the order number, and the client's key for this one intent. A repeat with

@@ -1,4 +1,4 @@
-// Translators' helper for the Lingui catalogs (locales/<locale>/messages.po).
+// Translators' helper for the Lingui catalogs (locales/<locale>/{messages,pages,backOffice}.po).
 //
 //   node scripts/po-translations.mjs missing <locale> [catalog]        → JSON list of msgids without a translation
 //                                                                       (an entry with a context as "<context>\u0004<msgid>")
@@ -7,8 +7,9 @@
 //   node scripts/po-translations.mjs export <po file>                  → every translated entry of a catalog as that JSON
 //                                                                       object (to carry translations across a merge)
 //
-// `catalog` is the file name without .po: "messages" (the default, the phone app) or
-// "backOffice" (the staff back office, loaded only with it).
+// `catalog` is the file name without .po: "messages" (the default: the phone app's shell,
+// sign-in and Home, loaded at start), "pages" (every other page of the phone app, loaded
+// after the first render) or "backOffice" (the staff back office, loaded only with it).
 //
 // Only empty msgstr entries are touched; existing translations are never overwritten.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const [command, locale, ...rest] = process.argv.slice(2);
 const file = command === 'fill' ? rest[0] : undefined;
 const catalog = (command === 'fill' ? rest[1] : rest[0]) ?? 'messages';
-if (!['missing', 'fill', 'export'].includes(command) || !locale || !['messages', 'backOffice'].includes(catalog)) {
+if (!['missing', 'fill', 'export'].includes(command) || !locale || !['messages', 'pages', 'backOffice'].includes(catalog)) {
   console.error('usage: node scripts/po-translations.mjs missing <locale> [catalog] | fill <locale> <translations.json> [catalog] | export <po file>');
   process.exit(2);
 }

@@ -89,8 +89,11 @@ export type CommandBusHooks = {
   notify: (text: string) => void;
   /** Opens a path: the sign-in page after a 401. */
   navigate: (path: string) => void;
-  /** The reader's sentence for a server message such as "invalid_field:amount". */
-  describeRefusal: (serverMessage: string) => string;
+  /**
+   * The reader's sentence for a server message such as "invalid_field:amount". May arrive
+   * later: the phone app loads its refusal texts only when the first refusal comes.
+   */
+  describeRefusal: (serverMessage: string) => string | Promise<string>;
   /** The reader's sentence when no usable answer arrived. */
   describeNoAnswer: () => string;
 };
@@ -156,9 +159,9 @@ function requestHeaders(binding: SessionBinding): Record<string, string> {
   return headers;
 }
 
-function refuse(serverMessage: string, silent: boolean | undefined): CommandRefused {
+async function refuse(serverMessage: string, silent: boolean | undefined): Promise<CommandRefused> {
   const { key, param } = parseMessage(serverMessage);
-  const translated = hooks.describeRefusal(serverMessage);
+  const translated = await hooks.describeRefusal(serverMessage);
   if (!silent) hooks.notify(translated);
   return new CommandRefused(key, param, serverMessage, translated);
 }
@@ -215,12 +218,13 @@ export async function call<P extends ApiPath>(path: P, body: RequestOf<P>, optio
   if (response.status === 401) {
     // Always say why the user is leaving the page, even for silent calls.
     const refusal = refuse(envelope?.msg ?? 'not_logged_in', false);
+    // The session ends now, whenever the sentence for the toast is ready.
     endSessionAndRedirect(binding);
-    throw refusal;
+    throw await refusal;
   }
   if (envelope === null) throw fail('bad_response', options.silent);
   if (envelope.status === 1) return envelope.data as ResponseOf<P>;
-  throw refuse(envelope.msg, options.silent);
+  throw await refuse(envelope.msg, options.silent);
 }
 
 /**

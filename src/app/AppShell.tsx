@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { loadPageTexts } from '../i18n/activateLocale.ts';
 import { Skeleton } from '../ui/widgets.tsx';
 import { BottomTabBar, PageHeader, SegmentBar } from './Chrome.tsx';
 import { NotRegisteredBanner } from './NotRegisteredBanner.tsx';
@@ -20,6 +22,11 @@ function useCurrentEntry(): RouteEntry | undefined {
 /** The root layout: everything every screen shares. */
 export function AppShell() {
   const { i18n } = useLingui();
+  // The other pages' texts load once the first screen has rendered (an effect runs after it); a
+  // failure is retried by the next page that needs them (its route awaits them and offers Retry).
+  useEffect(() => {
+    loadPageTexts().catch(() => {});
+  }, []);
   const entry = useCurrentEntry();
   const backOffice = useMatches({ select: (matches) => matches.some((match) => match.staticData.backOffice === true) });
   // Staff screens draw their own frame: no phone header, tab bars, banner or customer-service button.

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { configureCommandBus } from '../api/commandBus.ts';
 import { clearSession, session } from '../features/auth/sessionStore.ts';
-import { translateServerMessage } from '../i18n/serverMessages.ts';
+import { loadPageTexts } from '../i18n/activateLocale.ts';
 import { navigateTo, signInPath } from './navigation.ts';
 import { showToast } from './toastStore.ts';
 
@@ -11,6 +11,22 @@ import { showToast } from './toastStore.ts';
 // (features/backOffice/session/staffCommandBus.ts).
 
 const networkProblem = msg`Network problem. Please check your connection and try again.`;
+const unknownRefusal = msg`The request could not be completed. Please try again.`;
+
+/**
+ * A refusal in the reader's words. The sentences for every server message (265 of them, with
+ * their code) load with the first refusal, not with the app: most first screens never see one
+ * (tests/checks/bundleBudget.test.ts). Their texts are in the other pages' catalog.
+ */
+async function describeRefusal(serverMessage: string): Promise<string> {
+  try {
+    const [{ translateServerMessage }] = await Promise.all([import('../i18n/serverMessages.ts'), loadPageTexts()]);
+    return translateServerMessage(serverMessage, i18n);
+  } catch {
+    // The sentences could not load (offline): still a refusal, said generally.
+    return i18n._(unknownRefusal);
+  }
+}
 
 export function connectCommandBus(): void {
   configureCommandBus({
@@ -23,7 +39,7 @@ export function connectCommandBus(): void {
     },
     notify: (text) => showToast(text),
     navigate: navigateTo,
-    describeRefusal: (serverMessage) => translateServerMessage(serverMessage, i18n),
+    describeRefusal,
     describeNoAnswer: () => i18n._(networkProblem),
   });
 }

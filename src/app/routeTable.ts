@@ -143,6 +143,13 @@ const pages = {
   fundHoldings: { load: () => import('../features/funds/FundHoldingsPage.tsx'), exportName: 'FundHoldingsPage' },
 } satisfies Record<string, PageLoader>;
 
+/**
+ * The pages a phone lands on (welcome, sign-in, Home): their texts are all in the catalog
+ * loaded at start (lingui.config.ts: startTextPaths), so they render without waiting for the
+ * other pages' texts. Every other page's route awaits those (src/app/router.tsx).
+ */
+export const landingPages: ReadonlySet<PageLoader> = new Set([pages.start, pages.login, pages.home]);
+
 export const routeTable: readonly RouteEntry[] = [
   // Sign-in. Open to everyone.
   open('/login/start', msg`Welcome`, pages.start, bare),

@@ -6,11 +6,15 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  Outlet,
   redirect,
+  useLocation,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { isSignedIn } from '../features/auth/sessionStore.ts';
 import { backOfficeSignInPath, isStaffSignedIn } from '../features/backOffice/session/staffSession.ts';
 import { startMarketStream } from '../features/market/stream/marketStore.ts';
+import { loadPageTexts } from '../i18n/activateLocale.ts';
 import { AppShell, PagePending } from './AppShell.tsx';
 import {
   type BackOfficePagePath,
@@ -22,7 +26,7 @@ import {
 } from './backOfficeRouteTable.ts';
 import { registerNavigator, signInPath } from './navigation.ts';
 import { NotFoundPage, RouteErrorPage, withChunkTimeout } from './RouteErrorPage.tsx';
-import { type RouteEntry, routeTable } from './routeTable.ts';
+import { landingPages, type PageLoader, type RouteEntry, routeTable } from './routeTable.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -59,15 +63,15 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     id: 'signedIn',
     beforeLoad: () => {
       if (!isSignedIn()) throw redirect({ to: signInPath });
-      startMarketStream();
     },
+    component: SignedInLayout,
   });
 
   const pageRoute = (entry: RouteEntry, parent: AnyRoute) =>
     createRoute({
       getParentRoute: () => parent,
       path: entry.path,
-      component: lazyRouteComponent(withChunkTimeout(entry.page.load), entry.page.exportName),
+      component: lazyPage(entry.page, { needsPageTexts: !landingPages.has(entry.page) }),
       errorComponent: RouteErrorPage,
       staticData: { entry },
       // Typed, with defaults for anything missing or malformed: see routeSearch.ts.
@@ -90,6 +94,7 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
     scrollRestoration: true,
   });
 
+
   registerNavigator({
     go: (path) => void router.navigate({ to: path }),
     back: () => router.history.back(),
@@ -97,8 +102,30 @@ export function createAppRouter(history: RouterHistory = createHashHistory()) {
   return router;
 }
 
-const lazyPage = (page: { load: () => Promise<Record<string, unknown>>; exportName: string }) =>
-  lazyRouteComponent(withChunkTimeout(page.load), page.exportName);
+/**
+ * The signed-in pages' layout. The market stream (its worker bundle, socket and instrument
+ * list) starts in an effect, so after the page has rendered, not in beforeLoad: on a phone's
+ * first load it would compete with the page's own chunks for the network (the first-load
+ * budget, tests/checks/bundleBudget.test.ts). Every navigation under it ensures the stream,
+ * as beforeLoad did.
+ */
+function SignedInLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => {
+    if (isSignedIn()) startMarketStream();
+  }, [pathname]);
+  return <Outlet />;
+}
+
+/**
+ * A page's route component, loaded on first use. A page whose texts are not in the start
+ * catalog also awaits the other pages' texts, so it never renders a message id; the chunk
+ * timeout covers both.
+ */
+function lazyPage(page: PageLoader, { needsPageTexts }: { needsPageTexts: boolean }) {
+  const load = needsPageTexts ? () => Promise.all([page.load(), loadPageTexts()]).then(([module]) => module) : page.load;
+  return lazyRouteComponent(withChunkTimeout(load), page.exportName);
+}
 
 /**
  * The back office under /admin: its sign-in page, and a layout (left navigation, staff
@@ -109,7 +136,7 @@ function backOfficeRoutes(rootRoute: AnyRoute) {
   const signIn = createRoute({
     getParentRoute: () => rootRoute,
     path: backOfficeSignInPath,
-    component: lazyPage(backOfficeSignInPage),
+    component: lazyPage(backOfficeSignInPage, { needsPageTexts: true }),
     errorComponent: RouteErrorPage,
     staticData: { backOffice: true },
   });
@@ -119,16 +146,16 @@ function backOfficeRoutes(rootRoute: AnyRoute) {
     beforeLoad: () => {
       if (!isStaffSignedIn()) throw redirect({ to: backOfficeSignInPath });
     },
-    component: lazyPage(backOfficeLayout),
+    component: lazyPage(backOfficeLayout, { needsPageTexts: true }),
     errorComponent: RouteErrorPage,
     staticData: { backOffice: true },
   });
-  const home = createRoute({ getParentRoute: () => layout, path: backOfficeHomePath, component: lazyPage(backOfficeHome) });
+  const home = createRoute({ getParentRoute: () => layout, path: backOfficeHomePath, component: lazyPage(backOfficeHome, { needsPageTexts: true }) });
   const pages = backOfficePages.map((entry) =>
     createRoute({
       getParentRoute: () => layout,
       path: entry.path,
-      component: lazyPage(entry.page),
+      component: lazyPage(entry.page, { needsPageTexts: true }),
       errorComponent: RouteErrorPage,
       staticData: { backOfficePage: entry.path },
     }),

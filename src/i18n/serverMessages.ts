@@ -1,10 +1,8 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { passwordLengthMax, passwordLengthMin } from '../../contract/accounts.ts';
+// From the zod-free constants, not accounts.ts & co.: this module is in the app's entry.
+import { nomineeNameLengthMax, nomineesPerUserMax, passwordLengthMax, passwordLengthMin, reasonLengthMax, staffPasswordLengthMin } from '../../contract/constants.ts';
 import { type MessageKey, parseMessage } from '../../contract/messages.ts';
-import { reasonLengthMax } from '../../contract/paging.ts';
-import { nomineeNameLengthMax, nomineesPerUserMax } from '../../contract/profile.ts';
-import { staffPasswordLengthMin } from '../../contract/staff.ts';
 import { formatMoney } from '../ui/money.ts';
 import { fieldLabels } from './fieldLabels.ts';
 

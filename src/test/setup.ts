@@ -5,7 +5,7 @@ import { clearToasts } from '../app/toastStore.ts';
 import { clearSession } from '../features/auth/sessionStore.ts';
 import { connectStaffSession } from '../features/backOffice/session/staffCommandBus.ts';
 import { clearStaffSession } from '../features/backOffice/session/staffSession.ts';
-import { activateLocale } from '../i18n/activateLocale.ts';
+import { activateLocale, loadPageTexts } from '../i18n/activateLocale.ts';
 import { server } from './mswServer.ts';
 
 // Wired as the app and the back office wire it at start-up.
@@ -15,6 +15,11 @@ connectStaffSession();
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   await activateLocale('en');
+  // Pages render here without their routes, which would have awaited the other pages' texts.
+  await loadPageTexts();
+  // The app loads the refusal sentences with the first refusal (app/commandBusHooks.ts); loaded
+  // here once, so no test's wait for a refusal toast includes compiling that module.
+  await import('../i18n/serverMessages.ts');
 });
 
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-// Proves every catalog is complete as committed: for the phone app's catalog and the back
+// Proves every catalog is complete as committed: for the phone app's two catalogs and the back
 // office's, each of en, zh-Hant and ko has the same message ids, none has an empty
 // translation, and each translation keeps the placeholders ({field}, <0>…</0>) of its
 // English source (the msgid, or for a message with an explicit id, the English catalog's text).
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const locales = ['en', 'zh-Hant', 'ko'] as const;
-/** The phone app's catalog, and the back office's (loaded only with it). */
-const catalogNames = ['messages', 'backOffice'] as const;
+/** The phone app's catalogs (its first screen's, then every other page's), and the back office's (loaded only with it). */
+const catalogNames = ['messages', 'pages', 'backOffice'] as const;
 
 /** `explicit`: the msgid is an id chosen in the code (`msg({ id, message })`), not the English text. */
 type Entry = { id: string; translation: string; explicit: boolean };

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { UserInfo } from '../../../contract/accounts.ts';
 import { type LedgerCurrency, parseMinorAmount } from '../../../contract/currencies.ts';
-import { type Holding, holdingsPageSize } from '../../../contract/portfolio.ts';
+import { holdingsPageSize } from '../../../contract/constants.ts';
+import type { Holding } from '../../../contract/portfolio.ts';
 import { call } from '../../api/commandBus.ts';
 import { getQuote, subscribeQuote, useWatch } from '../market/stream/marketStore.ts';
 import { liveDeltas, liveUserInfo } from './livePortfolio.ts';

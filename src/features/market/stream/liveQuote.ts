@@ -1,4 +1,5 @@
-import { changeBasisPoints, streamQuoteField } from '../../../../contract/market.ts';
+import { changeBasisPoints } from '../../../../contract/basisPoints.ts';
+import { streamQuoteField } from '../../../../contract/constants.ts';
 import type { LiveQuote } from './marketStore.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
-import { allInstrumentsBoard, type FeedSource, type Instrument, type SessionPhase, type StreamCloseReason } from '../../../../contract/market.ts';
+import { allInstrumentsBoard } from '../../../../contract/constants.ts';
+import type { FeedSource, Instrument, SessionPhase, StreamCloseReason } from '../../../../contract/market.ts';
 import type { OrderUpdate } from '../../../../contract/trading.ts';
 import { decodeQuoteFrame, type MainToWorkerMessage, rankingKinds, type WorkerToMainMessage } from '../../../../workers/quoteStreamProtocol.ts';
 import { toLiveQuote } from './liveQuote.ts';

@@ -1,0 +1,44 @@
+// Proves when the market stream starts: only once a signed-in page has rendered, so on a
+// phone's first load its worker never competes with the page's chunks; and never for a visitor.
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { startSession } from '../features/auth/sessionStore.ts';
+import { createAppRouter } from './router.tsx';
+
+const streamStarts = vi.hoisted(() => ({ pageOnScreen: [] as boolean[] }));
+vi.mock('../features/market/stream/marketStore.ts', () => ({
+  // What a start sees: whether the page had rendered by then.
+  startMarketStream: () => streamStarts.pageOnScreen.push(document.body.textContent?.includes('Coming soon') ?? false),
+}));
+
+function renderApp(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+describe('market stream start', () => {
+  it('starts-after-a-signed-in-page-has-rendered', async () => {
+    streamStarts.pageOnScreen.length = 0;
+    startSession('token', '9000000001');
+    renderApp('/market/marketQuestion');
+    expect(await screen.findByText('Coming soon. We are still building this part of Ledgerline.')).toBeTruthy();
+    await waitFor(() => expect(streamStarts.pageOnScreen.length).toBeGreaterThan(0));
+    expect(streamStarts.pageOnScreen.every(Boolean)).toBe(true);
+  });
+
+  it('never-starts-for-a-visitor', async () => {
+    streamStarts.pageOnScreen.length = 0;
+    const router = renderApp('/information/recharge');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/login'));
+    expect(await screen.findByRole('button', { name: 'Customer service' })).toBeTruthy();
+    expect(streamStarts.pageOnScreen).toEqual([]);
+  });
+});
