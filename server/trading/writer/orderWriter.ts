@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
-import { appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
+import { appendTransfers, type TransferCommand } from '../../ledger/ledger.ts';
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
 import type { Market } from '../../market/marketService.ts';
 import { pledgedOrderIds } from '../../lending/pledgeStore.ts';
@@ -9,7 +9,7 @@ import { notifyAll } from '../../notifications/notifications.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
 import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
-import { allocateIds, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
+import { allocateIdsAndLock, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
 import { isUserCommand, type PlaceCommand, type ResultOf, targetOrderOf, type WriterCommand } from './commands.ts';
 import { answerOf, eventsOfInsert, eventsOfUpdate, inboxMessagesOf, type OrderEvent, type WrittenTransfer } from './events.ts';
 import {
@@ -27,28 +27,30 @@ import {
 // answered before its commit, and a crash at any point loses only uncommitted batches,
 // whose callers never got an answer.
 //
-// Balances, frozen money and open orders live in memory (writerState.ts), authoritative
-// between commits: a batch decides from memory and reads from the database only what is
-// not there yet (a user's first command, an order written outside the writer), under lock.
-// Why that cannot spend money that is not there, although other domains (deposits,
+// Balances, frozen money and open orders live in memory (writerState.ts), kept from batch
+// to batch: a batch decides from memory and reads whole rows only for what is not there
+// yet (a user's first command, an order written outside the writer). Why that cannot
+// spend money that is not there, although other domains (deposits,
 // withdrawals, fx, lending, IPOs, funds, block trades, corrections…) move the same
 // balances without telling the writer:
 // - The database refuses it whatever memory says: ledger_accounts_guarded_not_negative
 //   (migration 0004) is a CHECK on every user account, applied by the postings' trigger.
-//   A batch planned on a balance that is too high fails as a whole and is planned again.
-// - Every batch ends by reading, under lock (FOR NO KEY UPDATE), the balance of every
-//   account it involved, and compares it with what it planned. The rows it wrote are
-//   locked by its postings already, so what it reads is exactly what it commits. Any
-//   difference (money moved outside, a batch in flight that failed) rolls the batch back;
-//   the accounts are dropped from memory and the batch is planned again from the
-//   database. So after each commit memory equals the database for every account the
-//   batch involved, refusals included: an outside deposit is seen by the next command
-//   of that user, and no order is refused for want of money that has arrived.
+//   Were memory ever wrong, the batch would fail as a whole, drop it, and go one by one.
+// - Before deciding, every batch locks (FOR NO KEY UPDATE, in id order) the accounts it
+//   involves, in the same round trip that draws its ids, and checks memory against what
+//   it locked: money moved outside since the user's last batch is taken in then (counted
+//   as `refreshed`). Locked, the balances cannot move until the batch commits, so it
+//   decides on exactly what it commits on, refusals included: an outside deposit is seen
+//   by the user's next command, and no order is refused for money that has arrived.
+//   Locking before writing the postings also keeps each account's postings in the order
+//   its balance moved (the ledger's history check).
 // - Order rows change only here (others only insert them, fixed-price positions and
 //   block trades): each update is guarded by the status it was planned from.
-// - Memory is updated as a batch is planned, so a batch on the other lane plans on top
-//   of it; a batch that fails drops from memory everything it touched. Dropping is always
-//   safe (the next batch reads it again), which is also how the maps stay bounded.
+// - Memory is updated as a batch is planned; a batch that fails drops from memory
+//   everything it touched. Dropping is always safe (the next batch reads it again), which
+//   is also how the maps stay bounded.
+// What memory saves: reading order rows (memory hits), idempotency keys (looked up only
+// after a clash), and whole order rows back from the database.
 //
 // What a batch committed leaves as events (events.ts): the inbox messages are written from
 // them inside the transaction; after the commit every subscriber gets them (the execution
@@ -88,8 +90,8 @@ export interface OrderWriter {
   announce(events: readonly OrderEvent[]): void;
   /** Resolves when every command submitted so far has been answered. */
   idle(): Promise<void>;
-  /** Batches written and commands in them since start, for benchmarks and logs; `replans`: batches planned again after memory was found stale. */
-  stats(): { batches: number; commands: number; fallbacks: number; replans: number; refusedBusy: number; openOrders: number };
+  /** Batches written and commands in them since start, for benchmarks and logs; `replans`: batches planned again after a key clash; `refreshed`: balances found moved outside the writer. */
+  stats(): { batches: number; commands: number; fallbacks: number; replans: number; refreshed: number; refusedBusy: number; openOrders: number };
   /** Reads these users' balances and open orders from the database into memory, as at start; call it while idle. */
   rebuild(userIds: readonly bigint[]): Promise<void>;
   /** What memory holds for these users: once each has been through a batch, exactly what the database holds. */
@@ -117,12 +119,6 @@ interface Touched {
   orderIds: bigint[];
 }
 
-/** Memory did not match the database for these accounts: the batch is rolled back and planned again. */
-class StaleBalances extends Error {
-  constructor(readonly accountIds: readonly bigint[]) {
-    super(`trading: ${accountIds.length} balances changed outside the order writer`);
-  }
-}
 
 const defaultQueueMax = 16_384;
 /** Subscribers are wired once at start; more than this is a leak. */
@@ -136,7 +132,7 @@ export function createOrderWriter({
   const state = emptyWriterState();
   const queue: Queued[] = [];
   let queuedUserCommands = 0;
-  const counters = { batches: 0, commands: 0, fallbacks: 0, replans: 0, refusedBusy: 0 };
+  const counters = { batches: 0, commands: 0, fallbacks: 0, replans: 0, refreshed: 0, refusedBusy: 0 };
   const listeners = new Set<OrderEventListener>();
   // Open orders committed or taken by a batch in flight. A batch takes room for its new
   // orders as it plans them and gives back what it ended only after its commit, so two
@@ -184,8 +180,18 @@ export function createOrderWriter({
     await loadMissingBalances(tx, state, accountIds);
     taken.accountIds = accountIds;
     const balances = new Map(accountIds.map((id) => [id, state.balances.get(id)!]));
-    // At most two transfers per new order (freeze and fill) and one per other command.
-    const { orderIds, transferIds } = await allocateIds(tx, places.length, commands.length + places.length);
+    // At most two transfers per new order (freeze and fill) and one per other command. The
+    // locked balances are what memory must hold: anything moved outside the writer since the
+    // last batch of these users is taken in here, before deciding.
+    const { orderIds, transferIds, balances: locked } = await allocateIdsAndLock(tx, places.length, commands.length + places.length, accountIds);
+    for (const [id, account] of balances) {
+      const committed = locked.get(id);
+      if (committed === undefined) throw new Error(`trading: ledger account ${id} vanished`);
+      if (account.balance !== committed) {
+        counters.refreshed += 1;
+        account.balance = committed;
+      }
+    }
 
     const room = Math.max(0, openOrders.max - openOrderCount);
     // Pledge hook: read after the order rows are locked, so a pledge committed before is seen.
@@ -197,8 +203,6 @@ export function createOrderWriter({
     const plan = planBatch(context, commands);
     taken.orders = room - context.openOrderRoom;
     openOrderCount += taken.orders;
-    // planBatch moved the balances in memory; what they must be once this batch commits:
-    const expected = accountIds.map((id) => balances.get(id)!.balance);
     for (const { row } of plan.updates) {
       if (isOpen(row)) remember(state.orders, row.id, row);
       else state.orders.delete(row.id);
@@ -210,13 +214,22 @@ export function createOrderWriter({
       transfers.push({ ...transfer, id });
       return { id, kind: transfer.kind, userId: transfer.userId!, orderId };
     };
+    // Transfers are numbered, and their postings written, in the order the commands were
+    // decided: each account's postings then move its balance in the order the plan checked.
     const insertTransfers = new Map<number, WrittenTransfer[]>();
-    const newRows = plan.inserts.map((insert, index) => {
-      const id = orderIds[index]!;
-      insertTransfers.set(insert.command, insert.transfers(id).map((transfer) => numbered(transfer, id)));
-      return { ...insert.row, id };
-    });
-    const updateTransfers = plan.updates.map((update) => numbered(update.transfer, update.row.id));
+    const updateTransfers: WrittenTransfer[] = [];
+    const insertOf = new Map(plan.inserts.map((insert, index) => [insert.command, index]));
+    const updateOf = new Map(plan.updates.map((update, index) => [update.command, index]));
+    for (let command = 0; command < commands.length; command++) {
+      const inserted = insertOf.get(command);
+      if (inserted !== undefined) {
+        const id = orderIds[inserted]!;
+        insertTransfers.set(command, plan.inserts[inserted]!.transfers(id).map((transfer) => numbered(transfer, id)));
+      }
+      const updated = updateOf.get(command);
+      if (updated !== undefined) updateTransfers[updated] = numbered(plan.updates[updated]!.transfer, plan.updates[updated]!.row.id);
+    }
+    const newRows = plan.inserts.map((insert, index) => ({ ...insert.row, id: orderIds[index]! }));
     const inserted = await insertOrders(tx, newRows);
     const updated = await updateOrders(tx, plan.updates);
     await appendTransfers(tx, transfers);
@@ -231,10 +244,6 @@ export function createOrderWriter({
       eventsByCommand.set(update.command, eventsOfUpdate(command, updated.get(update.row.id)!, updateTransfers[index]!));
     });
     await notifyAll(tx, inboxMessagesOf([...eventsByCommand.values()].flat()));
-    // Every account involved, locked (those written are already): memory must equal what commits.
-    const committed = await lockedBalances(tx, accountIds);
-    const stale = accountIds.filter((id, index) => committed.get(id)?.balance !== expected[index]);
-    if (stale.length > 0) throw new StaleBalances(stale);
     for (const row of inserted.values()) if (isOpen(row)) remember(state.orders, row.id, row);
     for (const row of updated.values()) if (isOpen(row)) remember(state.orders, row.id, row);
     const ended = plan.updates.filter((update) => update.row.status === 'cancelled' || update.row.status === 'closed').length;
@@ -288,9 +297,9 @@ export function createOrderWriter({
       // it changed in memory is read again from the database by the next batch needing it.
       openOrderCount -= taken.orders;
       forget(taken);
-      // A key used before (a repeat, or a double tap split over two batches), or balances
-      // moved outside the writer: planned again from the database, keys looked up.
-      if ((isUniqueViolation(error) || error instanceof StaleBalances) && !retried) {
+      // A key used before (a repeat, or a double tap split over two batches): planned again
+      // with the keys looked up, and answered as a repeat.
+      if (isUniqueViolation(error) && !retried) {
         counters.replans += 1;
         return runBatch(batch, lane, true);
       }
