@@ -31,27 +31,46 @@ export async function ordersByKeys(tx: Sql, keys: readonly { userId: bigint; ide
  * its writes can go out together; one round trip for both sequences.
  */
 export async function allocateIds(tx: Sql, orders: number, transfers: number): Promise<{ orderIds: bigint[]; transferIds: bigint[] }> {
-  const [row] = await tx.query<{ order_ids: unknown[]; transfer_ids: unknown[] }>(
-    `SELECT ARRAY(SELECT nextval('orders_id_seq') FROM generate_series(1, $1)) AS order_ids,
-            ARRAY(SELECT nextval('ledger_transfers_id_seq') FROM generate_series(1, $2)) AS transfer_ids`,
-    [orders, transfers],
+  const { orderIds, transferIds } = await allocateIdsAndLock(tx, orders, transfers, []);
+  return { orderIds, transferIds };
+}
+
+/**
+ * Numbers for a batch's new orders and transfers, as allocateIds, and the balances of the accounts it involves, locked (in
+ * id order) until commit: one round trip for all three. Locking before the postings are
+ * written keeps each account's postings in the order their balances moved.
+ */
+export async function allocateIdsAndLock(tx: Sql, orders: number, transfers: number, accountIds: readonly bigint[]): Promise<{ orderIds: bigint[]; transferIds: bigint[]; balances: Map<bigint, bigint> }> {
+  const [row] = await tx.query<{ order_ids: unknown[]; transfer_ids: unknown[]; account_ids: unknown[]; balances: unknown[] }>(
+    `WITH locked AS (SELECT id, balance_paise FROM ledger_accounts WHERE id = ANY($3::bigint[]) ORDER BY id FOR NO KEY UPDATE)
+     SELECT ARRAY(SELECT nextval('orders_id_seq') FROM generate_series(1, $1)) AS order_ids,
+            ARRAY(SELECT nextval('ledger_transfers_id_seq') FROM generate_series(1, $2)) AS transfer_ids,
+            ARRAY(SELECT id FROM locked ORDER BY id) AS account_ids,
+            ARRAY(SELECT balance_paise FROM locked ORDER BY id) AS balances`,
+    [orders, transfers, text(accountIds)],
   );
   // bigint[] arrives as text from pg and as bigint from PGlite.
   const ids = (values: unknown[]) => values.map((value) => BigInt(value as string | bigint));
-  return { orderIds: ids(row!.order_ids), transferIds: ids(row!.transfer_ids) };
+  const lockedIds = ids(row!.account_ids);
+  const balances = ids(row!.balances);
+  return { orderIds: ids(row!.order_ids), transferIds: ids(row!.transfer_ids), balances: new Map(lockedIds.map((id, index) => [id, balances[index]!])) };
 }
 
-/** Inserts new orders under the ids given; answers their rows by id. */
+/**
+ * Inserts new orders under the ids given; answers their rows by id. Only what the database
+ * adds (created_at) comes back: the rest is what was written, and reading every column of
+ * every row back was a fifth of a batch's time.
+ */
 export async function insertOrders(tx: Sql, rows: readonly (NewOrderRow & { id: bigint })[]): Promise<Map<bigint, OrderRow>> {
   if (rows.length === 0) return new Map();
-  const inserted = await tx.query<OrderRow>(
+  const inserted = await tx.query<{ id: bigint; created_at: Date }>(
     `INSERT INTO orders (id, user_id, idempotency_key, code, side, type, status, quantity, lot, leverage,
                          limit_price_paise, frozen_paise, fill_price_paise, margin_paise, open_service_fee_paise, open_tax_paise, filled_at, locked_until,
                          open_service_fee_bps, open_tax_bps, currency, product)
      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::int[], $10::int[],
                           $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::timestamptz[], $18::timestamptz[],
                           $19::int[], $20::int[], $21::text[], $22::text[])
-     RETURNING *`,
+     RETURNING id, created_at`,
     [
       text(rows.map((row) => row.id)), text(rows.map((row) => row.user_id)), rows.map((row) => row.idempotency_key), rows.map((row) => row.code),
       rows.map((row) => row.side), rows.map((row) => row.type), rows.map((row) => row.status), text(rows.map((row) => row.quantity)),
@@ -61,14 +80,15 @@ export async function insertOrders(tx: Sql, rows: readonly (NewOrderRow & { id: 
       rows.map((row) => row.open_service_fee_bps), rows.map((row) => row.open_tax_bps), rows.map((row) => row.currency), rows.map((row) => row.product),
     ],
   );
-  return new Map(inserted.map((row) => [row.id, row]));
+  const createdAt = new Map(inserted.map((row) => [row.id, row.created_at]));
+  return new Map(rows.map((row) => [row.id, { ...row, created_at: createdAt.get(row.id)! }]));
 }
 
 /** Applies the batch's state changes; each row must still be in the state the plan saw. */
 export async function updateOrders(tx: Sql, updates: readonly PlannedUpdate[]): Promise<Map<bigint, OrderRow>> {
   if (updates.length === 0) return new Map();
   const rows = updates.map((update) => update.row);
-  const written = await tx.query<OrderRow>(
+  const written = await tx.query<{ id: bigint }>(
     `UPDATE orders o SET
         status = u.status, fill_price_paise = u.fill_price_paise, margin_paise = u.margin_paise,
         open_service_fee_paise = u.open_service_fee_paise, open_tax_paise = u.open_tax_paise, filled_at = u.filled_at, locked_until = u.locked_until,
@@ -79,7 +99,7 @@ export async function updateOrders(tx: Sql, updates: readonly PlannedUpdate[]): 
          AS u (id, from_status, status, fill_price_paise, margin_paise, open_service_fee_paise, open_tax_paise, filled_at, locked_until,
                close_price_paise, close_service_fee_paise, close_tax_paise, realised_pnl_paise, close_reason, closed_at, end_idempotency_key)
       WHERE o.id = u.id AND o.status = u.from_status
-      RETURNING o.*`,
+      RETURNING o.id`,
     [
       text(rows.map((row) => row.id)), updates.map((update) => update.from), rows.map((row) => row.status),
       text(rows.map((row) => row.fill_price_paise)), text(rows.map((row) => row.margin_paise)), text(rows.map((row) => row.open_service_fee_paise)),
@@ -90,5 +110,6 @@ export async function updateOrders(tx: Sql, updates: readonly PlannedUpdate[]): 
     ],
   );
   if (written.length !== updates.length) throw new Error('trading: an order changed while the batch was written');
-  return new Map(written.map((row) => [row.id, row]));
+  // The rows as planned: every column the statement sets, over the row as it was read.
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,18 +1,20 @@
 import type { Logger } from 'pino';
 import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
-import { appendTransfers, lockedBalances, type TransferCommand } from '../../ledger/ledger.ts';
+import { appendTransfers, type TransferCommand } from '../../ledger/ledger.ts';
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
-import { ledgerAccountsOf, userCurrencyKey, type UserLedgerAccounts } from '../../ledger/userBalances.ts';
 import type { Market } from '../../market/marketService.ts';
 import { pledgedOrderIds } from '../../lending/pledgeStore.ts';
 import { notifyAll } from '../../notifications/notifications.ts';
 import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
 import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
-import { allocateIds, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
+import { allocateIdsAndLock, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
 import { isUserCommand, type PlaceCommand, type ResultOf, targetOrderOf, type WriterCommand } from './commands.ts';
 import { answerOf, eventsOfInsert, eventsOfUpdate, inboxMessagesOf, type OrderEvent, type WrittenTransfer } from './events.ts';
+import {
+  accountsOf, compareIds, emptyWriterState, isOpen, loadMissingBalances, loadUserState, remember, snapshotOf, type UserStateSnapshot,
+} from './writerState.ts';
 
 // The order writer: the one owner of order and balance changes in this process.
 //
@@ -24,6 +26,31 @@ import { answerOf, eventsOfInsert, eventsOfUpdate, inboxMessagesOf, type OrderEv
 // Durability is paid once per batch, and the database stays the only record: nothing is
 // answered before its commit, and a crash at any point loses only uncommitted batches,
 // whose callers never got an answer.
+//
+// Balances, frozen money and open orders live in memory (writerState.ts), kept from batch
+// to batch: a batch decides from memory and reads whole rows only for what is not there
+// yet (a user's first command, an order written outside the writer). Why that cannot
+// spend money that is not there, although other domains (deposits,
+// withdrawals, fx, lending, IPOs, funds, block trades, corrections…) move the same
+// balances without telling the writer:
+// - The database refuses it whatever memory says: ledger_accounts_guarded_not_negative
+//   (migration 0004) is a CHECK on every user account, applied by the postings' trigger.
+//   Were memory ever wrong, the batch would fail as a whole, drop it, and go one by one.
+// - Before deciding, every batch locks (FOR NO KEY UPDATE, in id order) the accounts it
+//   involves, in the same round trip that draws its ids, and checks memory against what
+//   it locked: money moved outside since the user's last batch is taken in then (counted
+//   as `refreshed`). Locked, the balances cannot move until the batch commits, so it
+//   decides on exactly what it commits on, refusals included: an outside deposit is seen
+//   by the user's next command, and no order is refused for money that has arrived.
+//   Locking before writing the postings also keeps each account's postings in the order
+//   its balance moved (the ledger's history check).
+// - Order rows change only here (others only insert them, fixed-price positions and
+//   block trades): each update is guarded by the status it was planned from.
+// - Memory is updated as a batch is planned; a batch that fails drops from memory
+//   everything it touched. Dropping is always safe (the next batch reads it again), which
+//   is also how the maps stay bounded.
+// What memory saves: reading order rows (memory hits), idempotency keys (looked up only
+// after a clash), and whole order rows back from the database.
 //
 // What a batch committed leaves as events (events.ts): the inbox messages are written from
 // them inside the transaction; after the commit every subscriber gets them (the execution
@@ -63,8 +90,12 @@ export interface OrderWriter {
   announce(events: readonly OrderEvent[]): void;
   /** Resolves when every command submitted so far has been answered. */
   idle(): Promise<void>;
-  /** Batches written and commands in them since start, for benchmarks and logs. */
-  stats(): { batches: number; commands: number; fallbacks: number; refusedBusy: number; openOrders: number };
+  /** Batches written and commands in them since start, for benchmarks and logs; `replans`: batches planned again after a key clash; `refreshed`: balances found moved outside the writer. */
+  stats(): { batches: number; commands: number; fallbacks: number; replans: number; refreshed: number; refusedBusy: number; openOrders: number };
+  /** Reads these users' balances and open orders from the database into memory, as at start; call it while idle. */
+  rebuild(userIds: readonly bigint[]): Promise<void>;
+  /** What memory holds for these users: once each has been through a batch, exactly what the database holds. */
+  snapshot(userIds: readonly bigint[]): UserStateSnapshot;
 }
 
 interface Queued {
@@ -81,6 +112,14 @@ interface Written {
   ended: number;
 }
 
+/** What one attempt at a batch changed in memory, dropped again if the attempt fails. */
+interface Touched {
+  orders: number;
+  accountIds: bigint[];
+  orderIds: bigint[];
+}
+
+
 const defaultQueueMax = 16_384;
 /** Subscribers are wired once at start; more than this is a leak. */
 const listenersMax = 8;
@@ -90,45 +129,69 @@ export function createOrderWriter({
 }: OrderWriterOptions): OrderWriter {
   // Which ledger accounts a user has in a currency never changes once opened: looked up once
   // per (user, currency). Not having any is not remembered: an exchange may open them.
-  const accountsByUser = new Map<string, UserLedgerAccounts>();
+  const state = emptyWriterState();
   const queue: Queued[] = [];
   let queuedUserCommands = 0;
-  const counters = { batches: 0, commands: 0, fallbacks: 0, refusedBusy: 0 };
+  const counters = { batches: 0, commands: 0, fallbacks: 0, replans: 0, refreshed: 0, refusedBusy: 0 };
   const listeners = new Set<OrderEventListener>();
   // Open orders committed or taken by a batch in flight. A batch takes room for its new
   // orders as it plans them and gives back what it ended only after its commit, so two
   // batches in flight can never promise the books more than they hold.
   let openOrderCount = openOrders.atStart;
 
-  async function accountsOf(sql: Sql, pairs: readonly { userId: bigint; currency: LedgerCurrency }[]): Promise<Map<string, UserLedgerAccounts>> {
-    const missing = pairs.filter(({ userId, currency }) => !accountsByUser.has(userCurrencyKey(userId, currency)));
-    if (missing.length > 0) for (const [key, accounts] of await ledgerAccountsOf(sql, missing)) accountsByUser.set(key, accounts);
-    const found = new Map<string, UserLedgerAccounts>();
-    for (const { userId, currency } of pairs) {
-      const accounts = accountsByUser.get(userCurrencyKey(userId, currency));
-      if (accounts) found.set(userCurrencyKey(userId, currency), accounts);
-    }
-    return found;
+  function forget(touched: Touched): void {
+    for (const id of touched.accountIds) state.balances.delete(id);
+    for (const id of touched.orderIds) state.orders.delete(id);
+    touched.accountIds = [];
+    touched.orderIds = [];
   }
 
-  // Lock and read everything the batch touches, decide every command in memory, then write
-  // all rows: a fixed handful of statements whatever the batch size. Ids are drawn from the
-  // sequences up front so that every row, and every transfer's key, is known before writing.
-  async function write(tx: Sql, commands: readonly WriterCommand[], lane: number, taken: { orders: number }): Promise<Written> {
-    const targets = [...new Set(commands.map(targetOrderOf).filter((id): id is bigint => id !== null))];
+  // Decide every command from memory (reading, under lock, only what memory lacks), then
+  // write all rows: a fixed handful of statements whatever the batch size. Ids are drawn from
+  // the sequences up front so that every row, and every transfer's key, is known before
+  // writing. Idempotency keys are looked up only after a key clash: a repeat is rare, and
+  // the orders' unique key catches it.
+  async function write(tx: Sql, commands: readonly WriterCommand[], lane: number, taken: Touched, lookUpKeys: boolean): Promise<Written> {
+    // A retried transaction (deadlock, serialization) starts again from the database.
+    forget(taken);
+    const targets = [...new Set(commands.map(targetOrderOf).filter((id): id is bigint => id !== null))].sort(compareIds);
     const places = commands.filter((command): command is PlaceCommand => command.kind === 'place');
-    const orders = await lockOrders(tx, targets.sort(compareIds));
+    const orders = new Map<bigint, OrderRow>();
+    const missingOrders: bigint[] = [];
+    for (const id of targets) {
+      const row = state.orders.get(id);
+      if (row) orders.set(id, row);
+      else missingOrders.push(id);
+    }
+    // Orders written outside the writer, or ended ones a repeated cancel or close answers with.
+    for (const [id, row] of await lockOrders(tx, missingOrders)) {
+      orders.set(id, row);
+      if (isOpen(row)) remember(state.orders, id, row);
+    }
+    taken.orderIds = targets;
     // Each command moves money in its order's currency: a new order's instrument's, or the
-    // locked row's (a command whose order is gone is refused without touching money).
-    const accounts = await accountsOf(tx, commands.flatMap((command) => {
+    // order row's (a command whose order is gone is refused without touching money).
+    const accounts = await accountsOf(tx, state, commands.flatMap((command) => {
       const currency = command.kind === 'place' ? command.currency : orders.get(command.orderId)?.currency;
       return currency ? [{ userId: command.userId, currency }] : [];
     }));
-    const accountIds = [...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]);
-    const existing = await ordersByKeys(tx, places);
-    const balances = await lockedBalances(tx, accountIds.sort(compareIds));
-    // At most two transfers per new order (freeze and fill) and one per other command.
-    const { orderIds, transferIds } = await allocateIds(tx, places.length, commands.length + places.length);
+    const accountIds = [...new Set([...accounts.values()].flatMap((user) => [user.availableAccountId, user.frozenAccountId, user.marginAccountId]))].sort(compareIds);
+    const existing = lookUpKeys ? await ordersByKeys(tx, places) : [];
+    await loadMissingBalances(tx, state, accountIds);
+    taken.accountIds = accountIds;
+    const balances = new Map(accountIds.map((id) => [id, state.balances.get(id)!]));
+    // At most two transfers per new order (freeze and fill) and one per other command. The
+    // locked balances are what memory must hold: anything moved outside the writer since the
+    // last batch of these users is taken in here, before deciding.
+    const { orderIds, transferIds, balances: locked } = await allocateIdsAndLock(tx, places.length, commands.length + places.length, accountIds);
+    for (const [id, account] of balances) {
+      const committed = locked.get(id);
+      if (committed === undefined) throw new Error(`trading: ledger account ${id} vanished`);
+      if (account.balance !== committed) {
+        counters.refreshed += 1;
+        account.balance = committed;
+      }
+    }
 
     const room = Math.max(0, openOrders.max - openOrderCount);
     // Pledge hook: read after the order rows are locked, so a pledge committed before is seen.
@@ -140,6 +203,10 @@ export function createOrderWriter({
     const plan = planBatch(context, commands);
     taken.orders = room - context.openOrderRoom;
     openOrderCount += taken.orders;
+    for (const { row } of plan.updates) {
+      if (isOpen(row)) remember(state.orders, row.id, row);
+      else state.orders.delete(row.id);
+    }
 
     const transfers: (TransferCommand & { id: bigint })[] = [];
     const numbered = (transfer: TransferCommand, orderId: bigint): WrittenTransfer => {
@@ -147,13 +214,22 @@ export function createOrderWriter({
       transfers.push({ ...transfer, id });
       return { id, kind: transfer.kind, userId: transfer.userId!, orderId };
     };
+    // Transfers are numbered, and their postings written, in the order the commands were
+    // decided: each account's postings then move its balance in the order the plan checked.
     const insertTransfers = new Map<number, WrittenTransfer[]>();
-    const newRows = plan.inserts.map((insert, index) => {
-      const id = orderIds[index]!;
-      insertTransfers.set(insert.command, insert.transfers(id).map((transfer) => numbered(transfer, id)));
-      return { ...insert.row, id };
-    });
-    const updateTransfers = plan.updates.map((update) => numbered(update.transfer, update.row.id));
+    const updateTransfers: WrittenTransfer[] = [];
+    const insertOf = new Map(plan.inserts.map((insert, index) => [insert.command, index]));
+    const updateOf = new Map(plan.updates.map((update, index) => [update.command, index]));
+    for (let command = 0; command < commands.length; command++) {
+      const inserted = insertOf.get(command);
+      if (inserted !== undefined) {
+        const id = orderIds[inserted]!;
+        insertTransfers.set(command, plan.inserts[inserted]!.transfers(id).map((transfer) => numbered(transfer, id)));
+      }
+      const updated = updateOf.get(command);
+      if (updated !== undefined) updateTransfers[updated] = numbered(plan.updates[updated]!.transfer, plan.updates[updated]!.row.id);
+    }
+    const newRows = plan.inserts.map((insert, index) => ({ ...insert.row, id: orderIds[index]! }));
     const inserted = await insertOrders(tx, newRows);
     const updated = await updateOrders(tx, plan.updates);
     await appendTransfers(tx, transfers);
@@ -168,6 +244,8 @@ export function createOrderWriter({
       eventsByCommand.set(update.command, eventsOfUpdate(command, updated.get(update.row.id)!, updateTransfers[index]!));
     });
     await notifyAll(tx, inboxMessagesOf([...eventsByCommand.values()].flat()));
+    for (const row of inserted.values()) if (isOpen(row)) remember(state.orders, row.id, row);
+    for (const row of updated.values()) if (isOpen(row)) remember(state.orders, row.id, row);
     const ended = plan.updates.filter((update) => update.row.status === 'cancelled' || update.row.status === 'closed').length;
     return { plan, eventsByCommand, ended };
   }
@@ -205,21 +283,26 @@ export function createOrderWriter({
     });
   }
 
-  async function runBatch(batch: readonly Queued[], lane: number, retriedAfterKeyClash = false): Promise<void> {
-    const taken = { orders: 0 };
+  async function runBatch(batch: readonly Queued[], lane: number, retried = false): Promise<void> {
+    const taken: Touched = { orders: 0, accountIds: [], orderIds: [] };
     try {
-      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command), lane, taken));
+      const written = await db.transaction((tx) => write(tx, batch.map((queued) => queued.command), lane, taken, retried));
       counters.batches += 1;
       counters.commands += batch.length;
       openOrderCount -= written.ended;
       publish([...written.eventsByCommand.values()].flat());
       answer(batch, written);
     } catch (error) {
-      // Nothing was written: the room the batch took in the books is free again.
+      // Nothing was written: the room the batch took in the books is free again, and what
+      // it changed in memory is read again from the database by the next batch needing it.
       openOrderCount -= taken.orders;
-      // A batch written at the same time committed an order under one of these keys (a
-      // double tap split over two batches): looked up again now, it is answered as a repeat.
-      if (isUniqueViolation(error) && !retriedAfterKeyClash) return runBatch(batch, lane, true);
+      forget(taken);
+      // A key used before (a repeat, or a double tap split over two batches): planned again
+      // with the keys looked up, and answered as a repeat.
+      if (isUniqueViolation(error) && !retried) {
+        counters.replans += 1;
+        return runBatch(batch, lane, true);
+      }
       if (batch.length === 1) return batch[0]!.reject(error);
       // Something in the batch broke an assumption (a row changed under us) or the database
       // failed. Nothing was written; each command gets its own transaction so one bad
@@ -290,10 +373,17 @@ export function createOrderWriter({
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     stats: () => ({ ...counters, openOrders: openOrderCount }),
+    async rebuild(userIds) {
+      const loaded = await loadUserState(db, userIds);
+      for (const id of [...state.orders.keys()]) if (userIds.includes(state.orders.get(id)!.user_id)) state.orders.delete(id);
+      for (const [key, accounts] of loaded.accounts) remember(state.accounts, key, accounts);
+      for (const [id, account] of loaded.balances) remember(state.balances, id, account);
+      for (const [id, row] of loaded.orders) remember(state.orders, id, row);
+    },
+    snapshot: (userIds) => snapshotOf(state, userIds),
   };
 }
 
-const compareIds = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A repeated idempotency key answers with the first order, but only for the same terms. */
 export function sameTermsOrRefuse(row: OrderRow, command: Pick<PlaceCommand, 'code' | 'side' | 'type' | 'quantity' | 'leverage' | 'limitPaise'>): OrderRow {
