@@ -70,8 +70,9 @@ describe('the lesson reader', () => {
     renderPage(CoursePage, '/home/qcList?lesson=fees');
     fireEvent.click(await screen.findByTestId('course-complete'));
     expect(await screen.findByText('Keep reading: the server counts your time, and this lesson counts as studied in 3 s.')).toBeTruthy();
-    // The toast shows as the refusal arrives, the countdown a moment later (and a slow machine may already be a second on).
-    expect((await screen.findByTestId('course-countdown')).textContent).toMatch(/^[23] s left$/);
+    // The toast shows as the refusal arrives, the countdown a moment later; a machine busy with the
+    // whole suite may already be a second or two on, but the countdown runs again from the server's 3 s.
+    expect((await screen.findByTestId('course-countdown')).textContent).toMatch(/^[123] s left$/);
     expect(screen.getByTestId('course-complete')).toHaveProperty('disabled', true);
   });
 
