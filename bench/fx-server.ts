@@ -5,19 +5,14 @@
 // signal, or when the parent goes away, dropping its database each time.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { rupeesParam } from '../contract/statementReasons.ts';
-import { issueInvitationCode } from '../server/accounts/invitations.ts';
-import { hashPassword } from '../server/accounts/passwords.ts';
-import { startSession } from '../server/accounts/sessions.ts';
 import { buildApp, type App } from '../server/app.ts';
 import type { Database } from '../server/db/database.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { parseEcbCsv } from '../server/fx/ecbFile.ts';
 import { loadFxRateData, readFxRatesConfig } from '../server/fx/fxRates.ts';
-import { openLedgerAccount, transfer } from '../server/ledger/ledger.ts';
-import { openUserLedgerAccounts } from '../server/ledger/userBalances.ts';
 import { openMarket, testMarketConfig } from '../server/market/runtime.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './orders/databases.ts';
+import { seedUsers } from './orders/seedUsers.ts';
 
 export type FxServerMessage = { type: 'ready'; port: number; sessions: { account: string; token: string }[] } | { type: 'stopped' };
 
@@ -47,7 +42,7 @@ async function main() {
   try {
     await createDatabase(databaseName);
     db = await openDatabase({ engine: 'postgres', url: databaseUrl(databaseName) });
-    const sessions = await seedUsers(db, userCount);
+    const sessions = await seedFxUsers(db, userCount);
     const configured = loadFxRateData(readFxRatesConfig(process.env, false));
     const fxRates = configured.series ? configured : { series: parseEcbCsv(sampleRates), intradaySeed: null };
     // Errors only: a failed command is worth seeing, a request log would cost the server what it measures.
@@ -63,26 +58,7 @@ async function main() {
 }
 
 /** Users with rupee accounts, ₹1 crore each and a session; one shared password hash (argon2 is not under test). */
-async function seedUsers(db: Database, count: number) {
-  const { code } = await issueInvitationCode(db, { institutionName: 'FX Bench', kind: 'advisor', code: 'FXBENCH' });
-  const passwordHash = await hashPassword('bench-password');
-  const funding = await openLedgerAccount(db, { code: 'bench:funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
-  const fundPaise = 1_00_00_000n * 100n;
-  const sessions: { account: string; token: string }[] = [];
-  for (let index = 0; index < count; index++) {
-    const account = String(9_200_000_000 + index);
-    const token = await db.transaction(async (tx) => {
-      const [user] = await tx.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [account, passwordHash, code]);
-      const { availableAccountId } = await openUserLedgerAccounts(tx, user!.id);
-      await transfer(tx, {
-        idempotencyKey: `bench-funding:${account}`, kind: 'test', reasonKind: 'correction', reasonParams: { amount: rupeesParam(fundPaise), note: 'Benchmark money' }, userId: user!.id,
-        postings: [{ accountId: funding, currency: 'INR', amount: -fundPaise }, { accountId: availableAccountId, currency: 'INR', amount: fundPaise }],
-      });
-      return startSession(tx, user!.id, { userAgent: 'benchmark', ip: '' }, { now: Date.now, idleMinutes: () => 30, absoluteHours: () => 24 });
-    });
-    sessions.push({ account, token });
-  }
-  return sessions;
-}
+const seedFxUsers = (db: Database, count: number) =>
+  seedUsers(db, count, { institutionName: 'FX Bench', invitationCode: 'FXBENCH', firstAccount: 9_200_000_000, fundPaise: 1_00_00_000n * 100n });
 
 await main();

@@ -9,7 +9,8 @@
 //                               [--client-processes 4] [--audiences 200] [--ramp 500] [--max-pending 200] [--quick]
 //                               [--stream-workers 2 | 1,2,4 | 0 (no multi-process phase)]
 //                               [--phases socket.io,workers,ws]   (REDIS_URL: redis://127.0.0.1:6379)
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createChildSet, nextMessage } from '../childProcesses.ts';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -53,39 +54,13 @@ for (const [name, value] of Object.entries(config)) {
 const graceMs = 3000;
 
 // ---- child processes -------------------------------------------------------------
-const children = new Set<ChildProcess>();
+const children = createChildSet();
 
-function spawn(file: string, env?: NodeJS.ProcessEnv): ChildProcess {
-  // fork() inherits process.execArgv, i.e. tsx's loader, so the children run TypeScript too.
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  // send() to a child that died emits 'error'; the waiting nextMessage() reports the death instead.
-  child.on('error', (error) => console.error(`child ${child.pid}: ${error.message}`));
-  return child;
-}
-
-function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`${what}: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (message: { type?: string }) => message.type === type && done(null, message as T);
-    const onExit = (code: number | null) => done(new Error(`${what}: exited (${code}) before '${type}'`));
-    const done = (error: Error | null, value?: T) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(value!);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode);
-  });
-}
+const spawn = (file: string, env?: NodeJS.ProcessEnv) => children.fork(fileURLToPath(new URL(file, import.meta.url)), env);
 
 /** Asks politely, then kills what is still running after 10 s. Only our own children, by handle. */
 async function stopAll(): Promise<void> {
-  const running = [...children];
+  const running = children.running();
   await Promise.all(
     running.map(
       (child) =>
@@ -104,7 +79,7 @@ async function stopAll(): Promise<void> {
 }
 
 function killAllNow(): void {
-  for (const child of children) child.kill('SIGKILL');
+  for (const child of children.running()) child.kill('SIGKILL');
 }
 process.on('SIGINT', () => {
   console.error('\ninterrupted: stopping child processes');

@@ -1,4 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createChildSet, nextMessage } from '../childProcesses.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,7 +10,7 @@ import pg from 'pg';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import msgpackParser from 'socket.io-msgpack-parser';
 import type { TickFrame } from '../../contract/market.ts';
-import { parseRupees } from '../../contract/money.ts';
+import { restingLimits } from '../orders/restingLimits.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { auditLedger } from '../../tests/e2e/ledgerAudit.ts';
 import type { StartClients } from '../fanout/clients.ts';
@@ -29,7 +30,7 @@ import type { ModeResult } from './report.ts';
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** After the window closes, frames and answers still in flight get this long before they count as missed. */
 const graceMs = 3000;
-const children = new Set<ChildProcess>();
+const children = createChildSet();
 export const scratchDatabases = new Set<string>();
 
 export interface PhasePlan {
@@ -42,35 +43,11 @@ export interface PhasePlan {
   stocks: string[];
 }
 
-function forkChild(file: string, env?: NodeJS.ProcessEnv): ChildProcess {
-  // fork() inherits process.execArgv, i.e. tsx's loader, so the children run TypeScript too.
-  const child = fork(file, [], { cwd: repositoryRoot, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  child.on('error', (error) => console.error(`child ${child.pid}: ${error.message}`));
-  return child;
-}
-
-function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`${what}: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (message: { type?: string }) => message.type === type && done(null, message as T);
-    const onExit = (code: number | null) => done(new Error(`${what}: exited (${code}) before '${type}'`));
-    const done = (error: Error | null, value?: T) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(value!);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
-}
+const forkChild = (file: string, env?: NodeJS.ProcessEnv) => children.fork(file, env, repositoryRoot);
 
 /** SIGTERM (the server drains and closes its database; clients close on 'disconnect'), SIGKILL after 20 s. Only our own children. */
 export async function stopChildren(): Promise<void> {
-  await Promise.all([...children].map((child) => new Promise<void>((resolve) => {
+  await Promise.all(children.running().map((child) => new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.once('exit', () => { clearTimeout(timer); resolve(); });
@@ -289,7 +266,6 @@ async function checkLedger(url: string): Promise<Pick<ModeResult, 'ledgerSums' |
   }
 }
 
-const rupees = (paise: bigint) => `${paise / 100n}.${String(paise % 100n).padStart(2, '0')}`;
 
 /** Stocks of the recording that have traded, with a lot-sized quantity and limit prices ~3 % away on the side that does not cross. */
 async function orderableInstruments(http: ReturnType<typeof createClient>, session: Session, codes: string[]) {
@@ -299,13 +275,7 @@ async function orderableInstruments(http: ReturnType<typeof createClient>, sessi
     const traded = details.filter((detail) => detail.status === 1 && detail.data.quote.time > 0).slice(0, 20);
     if (traded.length > 0 || Date.now() > deadline) {
       return traded.map(({ code, data: { instrument, quote } }) => {
-        const tick = parseRupees(instrument.tickSize)!;
-        const last = parseRupees(quote.last)!;
-        const lower = quote.lowerBand ? parseRupees(quote.lowerBand)! : 0n;
-        const upper = quote.upperBand ? parseRupees(quote.upperBand)! : last * 2n;
-        const below = ((last * 97n) / 100n / tick) * tick;
-        const above = (((last * 103n) / 100n + tick - 1n) / tick) * tick;
-        return { code, quantity: Math.max(1, instrument.lot), longLimit: rupees(below < lower ? lower : below), shortLimit: rupees(above > upper ? upper : above) };
+        return { code, quantity: Math.max(1, instrument.lot), ...restingLimits({ instrument, quote }) };
       });
     }
     await sleep(500);

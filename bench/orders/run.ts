@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { parseRupees } from '../../contract/money.ts';
+import { restingLimits } from './restingLimits.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
 import { closedLoop, createClient, type LoadResult, type OrderForm, openLoop, percentile, type Session } from './load.ts';
 import { runPgbench, type PgbenchResult } from './pgbench.ts';
@@ -85,7 +85,6 @@ function postgresCpuSeconds(): number {
 
 const startServer = (engine: 'postgres' | 'pglite') => startServerChild({ engine, users: config.users, profileDir: values.profile });
 
-const rupees = (paise: bigint) => `${paise / 100n}.${String(paise % 100n).padStart(2, '0')}`;
 
 async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]> {
   const orders = engine === 'pglite' ? Math.min(config.orders, config.pgliteOrders) : config.orders;
@@ -114,14 +113,7 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<PhaseReport[]
     }
     if (traded.length < 20) throw new Error(`only ${traded.length} of the large caps have traded yet`);
     const instruments = traded.map(({ code, instrument, quote }) => {
-      const tick = parseRupees(instrument.tickSize)!;
-      const last = parseRupees(quote.last)!;
-      const lower = quote.lowerBand ? parseRupees(quote.lowerBand)! : 0n;
-      const upper = quote.upperBand ? parseRupees(quote.upperBand)! : last * 2n;
-      // ~3 % away on the side that does not cross, on a tick, clamped inside the band.
-      const below = ((last * 97n) / 100n / tick) * tick;
-      const above = (((last * 103n) / 100n + tick - 1n) / tick) * tick;
-      return { code, quantity: Math.max(100, instrument.lot), longLimit: rupees(below < lower ? lower : below), shortLimit: rupees(above > upper ? upper : above) };
+      return { code, quantity: Math.max(100, instrument.lot), ...restingLimits({ instrument, quote }) };
     });
     const makeOrder = (type: 'market' | 'limit', tag: string) => (index: number): [Session, OrderForm] => {
       const session = sessions[index % sessions.length]!;

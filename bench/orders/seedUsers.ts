@@ -14,14 +14,24 @@ import { openUserLedgerAccounts } from '../../server/ledger/userBalances.ts';
  * one argon2 hash each: argon2 is slow on purpose and is not what this measures. One hash
  * is computed and shared. Each user gets ₹10 crore of test money, as the trading tests fund theirs.
  */
-export async function seedUsers(db: Database, count: number) {
-  const { code } = await issueInvitationCode(db, { institutionName: 'Order Bench', kind: 'advisor', code: 'OBENCH' });
+export interface BenchUsers {
+  institutionName: string;
+  invitationCode: string;
+  /** Account numbers run from here. */
+  firstAccount: number;
+  fundPaise: bigint;
+}
+
+const orderBenchUsers: BenchUsers = { institutionName: 'Order Bench', invitationCode: 'OBENCH', firstAccount: 9_100_000_000, fundPaise: 10_00_00_000n * 100n };
+
+export async function seedUsers(db: Database, count: number, users: BenchUsers = orderBenchUsers) {
+  const { fundPaise } = users;
+  const { code } = await issueInvitationCode(db, { institutionName: users.institutionName, kind: 'advisor', code: users.invitationCode });
   const passwordHash = await hashPassword('bench-password');
   const sessions: { account: string; token: string }[] = [];
   const funding = await openLedgerAccount(db, { code: 'bench:funding', kind: 'demo_funding', currency: 'INR', allowNegative: true });
-  const fundPaise = 10_00_00_000n * 100n;
   for (let index = 0; index < count; index++) {
-    const account = String(9_100_000_000 + index);
+    const account = String(users.firstAccount + index);
     const token = await db.transaction(async (tx) => {
       const [user] = await tx.query<{ id: bigint }>('INSERT INTO users (account, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [account, passwordHash, code]);
       const { availableAccountId } = await openUserLedgerAccounts(tx, user!.id);
