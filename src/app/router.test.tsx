@@ -7,18 +7,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../features/auth/sessionStore.ts';
-import { createAppRouter } from './router.tsx';
+import { renderApp } from './testing/renderApp.tsx';
 import { RouteErrorPage, withChunkTimeout } from './RouteErrorPage.tsx';
-
-function renderApp(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
-}
 
 describe('router', () => {
   it('root-redirects-to-the-welcome-page', async () => {

@@ -1,28 +1,15 @@
 // Proves when the market stream starts: only once a signed-in page has rendered, so on a
 // phone's first load its worker never competes with the page's chunks; and never for a visitor.
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../features/auth/sessionStore.ts';
-import { createAppRouter } from './router.tsx';
+import { renderApp } from './testing/renderApp.tsx';
 
 const streamStarts = vi.hoisted(() => ({ pageOnScreen: [] as boolean[] }));
 vi.mock('../features/market/stream/marketStore.ts', () => ({
   // What a start sees: whether the page had rendered by then.
   startMarketStream: () => streamStarts.pageOnScreen.push(document.body.textContent?.includes('Coming soon') ?? false),
 }));
-
-function renderApp(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
-}
 
 describe('market stream start', () => {
   it('starts-after-a-signed-in-page-has-rendered', async () => {
