@@ -50,18 +50,18 @@ const waitMsOf = (session: LessonSession): number =>
 
 /** Whole seconds left until a deadline on this device's clock, re-read every quarter second while it runs. */
 function useSecondsLeft(deadlineMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  // The clock is read while rendering, not kept in state: a deadline set a moment ago must not be
+  // measured against a "now" remembered from the last tick (that showed a second or more too many).
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setNow(Date.now());
     if (deadlineMs <= Date.now()) return undefined;
     const timer = setInterval(() => {
-      const current = Date.now();
-      setNow(current);
-      if (current >= deadlineMs) clearInterval(timer);
+      setTick((tick) => tick + 1);
+      if (Date.now() >= deadlineMs) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
   }, [deadlineMs]);
-  return Math.max(0, Math.ceil((deadlineMs - now) / 1000));
+  return Math.max(0, Math.ceil((deadlineMs - Date.now()) / 1000));
 }
 
 function Lesson({ lessonId, opened }: { lessonId: CourseLessonId; opened: LessonSession }) {
