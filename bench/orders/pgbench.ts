@@ -2,7 +2,7 @@
 // statements, three row updates per transaction) on a throwaway database on the same
 // PostgreSQL server the order benchmark uses.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { adminUrl, createDatabase, dropDatabase } from './databases.ts';
 
@@ -43,4 +43,23 @@ export async function runPgbench(options: { clients: number; seconds: number; sc
     await dropDatabase(name);
     options.track(name, false);
   }
+}
+
+/** CPU seconds used so far by every process named postgres (the server's backends, checkpointer, WAL writer…). */
+export function postgresCpuSeconds(): number {
+  const ticksPerSecond = 100;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.startsWith(`${entry} (postgres) `)) continue;
+      // After "pid (name) " come state, then …; utime and stime are the 14th and 15th fields of the line.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / ticksPerSecond;
 }

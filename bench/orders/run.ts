@@ -8,14 +8,13 @@
 //
 //   npx tsx bench/orders/run.ts [--orders 20000] [--concurrency 64] [--rate 2000]
 //     [--engine postgres|pglite|both] [--users 200] [--pglite-orders 4000] [--pglite-rate 1000]
-//     [--writer-orders 30000] [--pgbench-clients 10] [--pgbench-seconds 20] [--profile DIR] [--quick]
-import { readdirSync, readFileSync } from 'node:fs';
+//     [--writer-orders 30000] [--pgbench-clients 10] [--pgbench-seconds 20] [--profile DIR] [--quick] [--writer-only]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { restingLimits } from './restingLimits.ts';
 import { loadCatalog } from '../../server/market/instruments/catalog.ts';
 import { closedLoop, createClient, type LoadResult, type OrderForm, openLoop, percentile, type Session } from './load.ts';
-import { runPgbench, type PgbenchResult } from './pgbench.ts';
+import { postgresCpuSeconds, runPgbench, type PgbenchResult } from './pgbench.ts';
 import { benchWriterOnly, describeWriterOnly, type WriterOnlyResult } from './writerOnly.ts';
 import { benchDatabases, cleanupBench, cleanupOnSignals, isExiting, startServerChild } from './serverChild.ts';
 
@@ -26,6 +25,7 @@ const { values } = parseArgs({
     'writer-orders': { type: 'string' },
     'pgbench-clients': { type: 'string', default: '10' }, 'pgbench-seconds': { type: 'string' },
     profile: { type: 'string' }, quick: { type: 'boolean', default: false },
+    'writer-only': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick;
@@ -62,25 +62,6 @@ interface PhaseReport {
   clientCpuPercent: number; postgresCpuPercent: number | null;
   /** Not an order phase: the same HTTP, session and envelope path without any database work, as a ceiling. */
   ceiling?: boolean;
-}
-
-/** CPU seconds used so far by every process named postgres (the server's backends, checkpointer, WAL writer…). */
-function postgresCpuSeconds(): number {
-  const ticksPerSecond = 100;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.startsWith(`${entry} (postgres) `)) continue;
-      // After "pid (name) " come state, then …; utime and stime are the 14th and 15th fields of the line.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return ticks / ticksPerSecond;
 }
 
 const startServer = (engine: 'postgres' | 'pglite') => startServerChild({ engine, users: config.users, profileDir: values.profile });
@@ -223,9 +204,12 @@ try {
     : null;
   if (writerOnly) console.log(`postgres ${describeWriterOnly(writerOnly)} (load average ${loadavg()[0]!.toFixed(2)})`);
   const results = new Map<string, PhaseReport[]>();
-  for (const engine of engines) results.set(engine, await benchEngine(engine));
+  // --writer-only: pgbench and the writer alone, for quick turns on the database path.
+  if (!values['writer-only']) for (const engine of engines) results.set(engine, await benchEngine(engine));
   printSummary(pgbench, writerOnly, results);
   await cleanupBench();
+  // Pools and timers of the phases may still hold the loop open: the figures are out.
+  process.exit(0);
 } catch (error) {
   if (!isExiting()) {
     console.error(`orders bench failed: ${(error as Error).stack ?? error}`);

@@ -17,8 +17,12 @@ import { houseAccountLanes } from '../../server/trading/orderStore.ts';
 import { defaultTradingRules } from '../../server/trading/rules.ts';
 import { createOrderWriter } from '../../server/trading/writer/orderWriter.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.ts';
+import { postgresCpuSeconds } from './pgbench.ts';
 
-export interface WriterOnlyResult { ordersPerSecond: number; p50Ms: number; p99Ms: number; batches: number; commandsPerBatch: number; fallbacks: number; replans: number }
+export interface WriterOnlyResult {
+  /** CPU of this process (the writer) and of every PostgreSQL process while orders ran, in % of one core. */
+  writerCpuPercent: number; postgresCpuPercent: number;
+  ordersPerSecond: number; p50Ms: number; p99Ms: number; batches: number; commandsPerBatch: number; fallbacks: number; replans: number }
 
 export async function benchWriterOnly({ orders, concurrency, userCount, track }: {
   orders: number; concurrency: number; userCount: number; track?: (name: string, exists: boolean) => void;
@@ -41,12 +45,14 @@ export async function benchWriterOnly({ orders, concurrency, userCount, track }:
     const driven = handDrivenMarket(3, loadCatalog().instruments);
     driven.step();
     const codes = ['TCS', 'INFY', 'SBIN', 'ITC', 'LT'];
-    const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(db, 2, ['INR']), market: driven.market, now: Date.now });
+    const writer = createOrderWriter({ db, currentRules: () => defaultTradingRules, house: await houseAccountLanes(db, Number(process.env.BENCH_LANES ?? 2), ['INR']), market: driven.market, now: Date.now });
     // A writer loads its users as it starts.
     await writer.rebuild(users);
     let next = 0;
     const latencies: number[] = [];
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const postgresBefore = postgresCpuSeconds();
     await Promise.all(Array.from({ length: concurrency }, async () => {
       while (next < orders) {
         const index = next++;
@@ -59,9 +65,12 @@ export async function benchWriterOnly({ orders, concurrency, userCount, track }:
       }
     }));
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const postgresSeconds = postgresCpuSeconds() - postgresBefore;
     latencies.sort((a, b) => a - b);
     const stats = writer.stats();
     return {
+      writerCpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100, postgresCpuPercent: (postgresSeconds / seconds) * 100,
       ordersPerSecond: orders / seconds, p50Ms: latencies[Math.floor(latencies.length / 2)]!, p99Ms: latencies[Math.floor(latencies.length * 0.99)]!,
       batches: stats.batches, commandsPerBatch: stats.commands / stats.batches, fallbacks: stats.fallbacks, replans: stats.replans,
     };
@@ -73,7 +82,7 @@ export async function benchWriterOnly({ orders, concurrency, userCount, track }:
 }
 
 export const describeWriterOnly = (result: WriterOnlyResult) =>
-  `writer only: ${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${result.batches} batches (${result.commandsPerBatch.toFixed(1)} per batch), ${result.fallbacks} fallbacks, ${result.replans} replans`;
+  `writer only: ${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${result.batches} batches (${result.commandsPerBatch.toFixed(1)} per batch), ${result.fallbacks} fallbacks, ${result.replans} replans; CPU: writer ${result.writerCpuPercent.toFixed(0)} %, PostgreSQL ${result.postgresCpuPercent.toFixed(0)} % (of one core)`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({ options: { orders: { type: 'string', default: '50000' }, concurrency: { type: 'string', default: '256' }, users: { type: 'string', default: '200' } } });

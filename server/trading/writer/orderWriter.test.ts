@@ -9,7 +9,7 @@ import { healthyLedger, ledgerHealth } from '../../ledger/ledgerTestKit.ts';
 import { openUserLedgerAccounts, userBalances } from '../../ledger/userBalances.ts';
 import { loadCatalog } from '../../market/instruments/catalog.ts';
 import { handDrivenMarket, type HandDrivenMarket } from '../../market/testing/marketTestKit.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
+import { openTestDatabase, type TestDatabase, testEngine } from '../../testing/testDatabase.ts';
 import { houseAccountLanes } from '../orderStore.ts';
 import { defaultTradingRules } from '../rules.ts';
 import type { PlaceCommand } from './commands.ts';
@@ -72,16 +72,41 @@ describe('the order writer', () => {
   it('one-broken-command-fails-alone-and-the-rest-of-its-batch-is-written', async () => {
     const resting = (await writer.submit(place(users[0]!, 'resting-for-broken-fill', { type: 'limit', limitPaise: 100_000n, pricePaise: 100_000n, fillsNow: false })))!;
     const before = writer.stats();
+    // Users of one lane (a user's commands always go to lane id mod lanes), so the three share a batch.
+    const [first, second, third] = users.filter((id) => id % 2n === users[1]! % 2n);
     const outcomes = await Promise.allSettled([
-      writer.submit(place(users[1]!, 'beside-broken-1')),
+      writer.submit(place(first!, 'beside-broken-1')),
       // A fill naming someone other than the order's owner is a programming error, not a refusal.
-      writer.submit({ kind: 'fill', userId: users[2]!, orderId: resting.id, pricePaise: 100_000n, vip: false }),
-      writer.submit(place(users[3]!, 'beside-broken-2')),
+      writer.submit({ kind: 'fill', userId: second!, orderId: resting.id, pricePaise: 100_000n, vip: false }),
+      writer.submit(place(third!, 'beside-broken-2')),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(writer.stats().fallbacks - before.fallbacks).toBe(1);
     expect((await userBalances(database.db, users[0]!)).frozen).toBe(resting.frozen_paise);
     expect(await ledgerHealth(database.db, accountIds)).toEqual(healthyLedger());
+  });
+
+  // PGlite has one connection: a transaction held open outside the writer would stop it whole.
+  it.runIf(testEngine === 'postgres')('a-user-whose-accounts-are-locked-holds-up-only-their-own-lane', async () => {
+    const [held, other] = [users[6]!, users[7]!];
+    expect(held % 2n).not.toBe(other % 2n);
+    let release!: () => void;
+    let locked!: () => void;
+    const whileLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = database.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM ledger_accounts WHERE user_id = $1 FOR UPDATE', [held.toString()]);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await whileLocked;
+    let heldAnswered = false;
+    const heldOrder = writer.submit(place(held, 'lane-held')).then((row) => ((heldAnswered = true), row));
+    const otherOrder = await writer.submit(place(other, 'lane-free'));
+    expect(otherOrder!.status).toBe('holding');
+    expect(heldAnswered).toBe(false);
+    release();
+    await holding;
+    expect((await heldOrder)!.status).toBe('holding');
   });
 
   it('a-key-recorded-by-an-earlier-writer-answers-with-its-order-after-a-restart', async () => {

@@ -130,7 +130,12 @@ export function createOrderWriter({
   // Which ledger accounts a user has in a currency never changes once opened: looked up once
   // per (user, currency). Not having any is not remembered: an exchange may open them.
   const state = emptyWriterState();
-  const queue: Queued[] = [];
+  // One queue per lane, and each user's commands always in the same one (laneOf): two lanes
+  // then never lock the same accounts or orders, so their batches run side by side instead
+  // of one waiting for the other's commit, and a user's commands keep their order.
+  const queues: Queued[][] = house.map(() => []);
+  const laneOf = (command: WriterCommand) => Number(command.userId % BigInt(house.length));
+  let queued = 0;
   let queuedUserCommands = 0;
   const counters = { batches: 0, commands: 0, fallbacks: 0, replans: 0, refreshed: 0, refusedBusy: 0 };
   const listeners = new Set<OrderEventListener>();
@@ -314,25 +319,26 @@ export function createOrderWriter({
   }
 
   // One batch per lane is written at once, each on its own connection: while one waits for
-  // its commit the next is already locking and writing. The database keeps them apart: a
-  // batch waits for the row locks of an earlier one that touches the same orders or user
-  // accounts (taken in id order, so they cannot deadlock), and then decides on what that
-  // one committed. Lanes post to their own firm accounts, so they never wait on those.
-  const freeLanes = house.map((_, lane) => lane);
+  // its commit the other is already locking and writing. Lanes hold different users and post
+  // to their own firm accounts, so they never wait on each other's locks.
+  const busyLanes = new Set<number>();
   let pumpScheduled = false;
   const idleWaiters: (() => void)[] = [];
 
   function pump(): void {
-    while (freeLanes.length > 0 && queue.length > 0) {
-      const lane = freeLanes.shift()!;
+    for (let lane = 0; lane < queues.length; lane++) {
+      const queue = queues[lane]!;
+      if (busyLanes.has(lane) || queue.length === 0) continue;
+      busyLanes.add(lane);
       const batch = queue.splice(0, batchSizeMax);
-      queuedUserCommands -= batch.filter((queued) => isUserCommand(queued.command)).length;
+      queued -= batch.length;
+      queuedUserCommands -= batch.filter((entry) => isUserCommand(entry.command)).length;
       void runBatch(batch, lane).finally(() => {
-        freeLanes.push(lane);
+        busyLanes.delete(lane);
         pump();
       });
     }
-    if (freeLanes.length === house.length && queue.length === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+    if (busyLanes.size === 0 && queued === 0) for (const resolve of idleWaiters.splice(0)) resolve();
   }
 
   function schedulePump(): void {
@@ -355,7 +361,8 @@ export function createOrderWriter({
         queuedUserCommands += 1;
       }
       return new Promise<ResultOf<Command>>((resolve, reject) => {
-        queue.push({ command, resolve: resolve as (result: OrderRow | null) => void, reject });
+        queues[laneOf(command)]!.push({ command, resolve: resolve as (result: OrderRow | null) => void, reject });
+        queued += 1;
         schedulePump();
       });
     },
@@ -369,7 +376,7 @@ export function createOrderWriter({
       publish(events);
     },
     idle() {
-      if (freeLanes.length === house.length && queue.length === 0 && !pumpScheduled) return Promise.resolve();
+      if (busyLanes.size === 0 && queued === 0 && !pumpScheduled) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     stats: () => ({ ...counters, openOrders: openOrderCount }),
