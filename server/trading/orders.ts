@@ -12,8 +12,8 @@ import { checkIntradayOrder, type IntradaySchedule } from './intraday.ts';
 import type { OrderRate } from './orderRate.ts';
 import type { OrderRow } from './orderStore.ts';
 import type { TradingRules } from './rules.ts';
-import type { PlaceCommand } from './writer/commands.ts';
-import { type OrderWriter, sameTermsOrRefuse } from './writer/orderWriter.ts';
+import { type PlaceCommand, sameTermsOrRefuse } from './writer/commands.ts';
+import type { OrderWriter } from './writer/orderWriter.ts';
 
 // Order commands at the edge: the free checks (instrument, lots, leverage, tick, band,
 // session, price, account) and the per-user rate run here, in the order the messages are

@@ -1,5 +1,6 @@
 import type { OrderProduct, OrderSide, OrderType } from '../../../contract/trading.ts';
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
+import { refuse } from '../../http/refusal.ts';
 import type { OrderRow } from '../orderStore.ts';
 
 // The commands the order writer takes. Each is checked and priced against the batch's
@@ -92,3 +93,11 @@ export type ResultOf<Command extends WriterCommand> = CommandResults[Command['ki
 export const isUserCommand = (command: WriterCommand): boolean => command.kind === 'place' || command.kind === 'cancel' || command.kind === 'close';
 
 export const targetOrderOf = (command: WriterCommand): bigint | null => (command.kind === 'place' ? null : command.orderId);
+
+/** A repeated idempotency key answers with the first order, but only for the same terms. */
+export function sameTermsOrRefuse(row: OrderRow, command: Pick<PlaceCommand, 'code' | 'side' | 'type' | 'quantity' | 'leverage' | 'limitPaise'>): OrderRow {
+  const same = row.code === command.code && row.side === command.side && row.type === command.type && row.quantity === command.quantity
+    && row.leverage === command.leverage && row.limit_price_paise === command.limitPaise;
+  if (!same) refuse('idempotency_key_reused');
+  return row;
+}

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
-import { Refusal, refuse } from '../../http/refusal.ts';
+import { Refusal } from '../../http/refusal.ts';
 import { appendTransfers, type TransferCommand } from '../../ledger/ledger.ts';
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
 import type { Market } from '../../market/marketService.ts';
@@ -10,7 +10,7 @@ import type { HouseAccounts, OrderRow } from '../orderStore.ts';
 import type { TradingRules } from '../rules.ts';
 import { type BatchPlan, keyOf, planBatch } from './batchPlan.ts';
 import { allocateIdsAndLock, insertOrders, lockOrders, ordersByKeys, updateOrders } from './batchWrite.ts';
-import { isUserCommand, type PlaceCommand, type ResultOf, targetOrderOf, type WriterCommand } from './commands.ts';
+import { isUserCommand, type PlaceCommand, type ResultOf, sameTermsOrRefuse, targetOrderOf, type WriterCommand } from './commands.ts';
 import { answerOf, eventsOfInsert, eventsOfUpdate, inboxMessagesOf, type OrderEvent, type WrittenTransfer } from './events.ts';
 import {
   accountsOf, compareIds, emptyWriterState, isOpen, loadMissingBalances, loadUserState, remember, snapshotOf, type UserStateSnapshot,
@@ -119,7 +119,6 @@ interface Touched {
   orderIds: bigint[];
 }
 
-
 const defaultQueueMax = 16_384;
 /** Subscribers are wired once at start; more than this is a leak. */
 const listenersMax = 8;
@@ -130,9 +129,8 @@ export function createOrderWriter({
   // Which ledger accounts a user has in a currency never changes once opened: looked up once
   // per (user, currency). Not having any is not remembered: an exchange may open them.
   const state = emptyWriterState();
-  // One queue per lane, and each user's commands always in the same one (laneOf): two lanes
-  // then never lock the same accounts or orders, so their batches run side by side instead
-  // of one waiting for the other's commit, and a user's commands keep their order.
+  // A queue per lane, each user's commands always in the same one: two lanes never lock the same
+  // accounts or orders, so their batches run side by side, and a user's commands keep their order.
   const queues: Queued[][] = house.map(() => []);
   const laneOf = (command: WriterCommand) => Number(command.userId % BigInt(house.length));
   let queued = 0;
@@ -391,11 +389,3 @@ export function createOrderWriter({
   };
 }
 
-
-/** A repeated idempotency key answers with the first order, but only for the same terms. */
-export function sameTermsOrRefuse(row: OrderRow, command: Pick<PlaceCommand, 'code' | 'side' | 'type' | 'quantity' | 'leverage' | 'limitPaise'>): OrderRow {
-  const same = row.code === command.code && row.side === command.side && row.type === command.type && row.quantity === command.quantity
-    && row.leverage === command.leverage && row.limit_price_paise === command.limitPaise;
-  if (!same) refuse('idempotency_key_reused');
-  return row;
-}
