@@ -65,6 +65,11 @@ export async function prepareLoadWorld(db: Database, target: { baseUrl: string }
     const answer = await server.call('admin/settings/update', { name, value: everyDayAllDay, reason: 'Fault tests run at any hour' }, admin.headers);
     if (answer.body.status !== 1 && answer.body.msg !== 'already_in_that_state') throw new Error(`${name} not set: ${answer.body.msg}`);
   }
+  // Every load user calls from 127.0.0.1, where real users come from their own addresses: the
+  // per-address budget for requests carrying a fund password (500 a window) would otherwise run
+  // out once the load has sent that many withdrawals, faster the faster orders go.
+  const perAddress = await server.call('admin/settings/update', { name: 'rate_limit.fund_password_per_ip', value: 1_000_000, reason: 'Fault tests send every user\'s withdrawals from one address' }, admin.headers);
+  if (perAddress.body.status !== 1 && perAddress.body.msg !== 'already_in_that_state') throw new Error(`rate_limit.fund_password_per_ip not set: ${perAddress.body.msg}`);
   const channel = await ok('admin/channels/save', channelForm(), operator.headers);
   const users = await Promise.all(
     Array.from({ length: userCount }, async (_, index) => {

@@ -32,6 +32,9 @@ describe('account recovery in Chromium', () => {
     await user.goto(`${app.baseUrl}/#/login/login`);
     await user.locator('[data-testid="forgot-password"]').click();
     await user.waitForURL(/#\/login\/forgotPassword/);
+    // The URL changes before the page's lazy chunk renders, and the sign-in page still showing
+    // has an account field too: wait for this page, or the number goes into the wrong form.
+    await user.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await user.locator('input[name="account"]').fill(demoUser.account);
     await user.locator('button[type="submit"]').click();
     await user.waitForURL(/#\/login\/resetPassword\?account=/, { timeout: 15_000 });
