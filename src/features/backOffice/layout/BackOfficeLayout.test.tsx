@@ -9,23 +9,9 @@ import { activateLocale } from '../../../i18n/activateLocale.ts';
 import { answerOk, answerRefusal, server } from '../../../test/mswServer.ts';
 import { pageOf, recorded, renderBackOffice, staffOf } from '../testing/backOfficeFixtures.ts';
 import { staffSession } from '../session/staffSession.ts';
-import { createAppRouter } from '../../../app/router.tsx';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { renderApp } from '../../../app/testing/renderApp.tsx';
 import '../kyc/KycQueuePage.tsx';
 import '../users/UsersPage.tsx';
-
-function renderSignedOut(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
-}
 
 const navLinks = () => within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((link) => link.textContent);
 
@@ -43,7 +29,7 @@ describe('back office frame', () => {
       answerOk('admin/me', staffOf.reviewer),
       recorded('admin/kyc/list', () => pageOf([])).handler,
     );
-    const router = renderSignedOut('/admin/login');
+    const router = renderApp('/admin/login');
     await signIn('Reviewer', 'demo-review-123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
     // Only who is signed in is stored; the token stays in memory (the HttpOnly cookie survives a reload).
@@ -57,7 +43,7 @@ describe('back office frame', () => {
 
   it('wrong-password-is-refused-in-the-readers-language', async () => {
     server.use(answerRefusal('admin/login', 'account_or_password_incorrect'));
-    renderSignedOut('/admin/login');
+    renderApp('/admin/login');
     await signIn('admin', 'nope');
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect login name or password.');
     expect(staffSession.token).toBeNull();
@@ -66,7 +52,7 @@ describe('back office frame', () => {
   it('disabled-account-refusal-is-translated-to-korean', async () => {
     await activateLocale('ko');
     server.use(answerRefusal('admin/login', 'staff_disabled'));
-    renderSignedOut('/admin/login');
+    renderApp('/admin/login');
     // The back office's own catalog arrived in Korean too, not only the shared server messages.
     expect(await screen.findByRole('heading', { name: '백오피스 로그인' })).toBeTruthy();
     await signIn('admin', 'demo-admin-123', '로그인');
@@ -75,7 +61,7 @@ describe('back office frame', () => {
 
   it('a-back-office-page-without-a-staff-session-goes-to-the-back-office-sign-in', async () => {
     startSession('user-token', '9000000001');
-    const router = renderSignedOut('/admin/users');
+    const router = renderApp('/admin/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
 
