@@ -133,7 +133,7 @@ export function createOrderWriter({
   // accounts or orders, so their batches run side by side, and a user's commands keep their order.
   const queues: Queued[][] = house.map(() => []);
   const laneOf = (command: WriterCommand) => Number(command.userId % BigInt(house.length));
-  let queued = 0;
+  const nothingQueued = () => queues.every((queue) => queue.length === 0);
   let queuedUserCommands = 0;
   const counters = { batches: 0, commands: 0, fallbacks: 0, replans: 0, refreshed: 0, refusedBusy: 0 };
   const listeners = new Set<OrderEventListener>();
@@ -329,14 +329,13 @@ export function createOrderWriter({
       if (busyLanes.has(lane) || queue.length === 0) continue;
       busyLanes.add(lane);
       const batch = queue.splice(0, batchSizeMax);
-      queued -= batch.length;
       queuedUserCommands -= batch.filter((entry) => isUserCommand(entry.command)).length;
       void runBatch(batch, lane).finally(() => {
         busyLanes.delete(lane);
         pump();
       });
     }
-    if (busyLanes.size === 0 && queued === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+    if (busyLanes.size === 0 && nothingQueued()) for (const resolve of idleWaiters.splice(0)) resolve();
   }
 
   function schedulePump(): void {
@@ -360,7 +359,6 @@ export function createOrderWriter({
       }
       return new Promise<ResultOf<Command>>((resolve, reject) => {
         queues[laneOf(command)]!.push({ command, resolve: resolve as (result: OrderRow | null) => void, reject });
-        queued += 1;
         schedulePump();
       });
     },
@@ -374,7 +372,7 @@ export function createOrderWriter({
       publish(events);
     },
     idle() {
-      if (busyLanes.size === 0 && queued === 0 && !pumpScheduled) return Promise.resolve();
+      if (busyLanes.size === 0 && nothingQueued() && !pumpScheduled) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     stats: () => ({ ...counters, openOrders: openOrderCount }),
