@@ -253,7 +253,7 @@ describe('what follows a commit', () => {
     expect(closed.body.data.status).toBe('closed');
     expect(closedAgain.body).toEqual(closed.body);
     const transfers = await database.db.query<{ kind: string }>('SELECT kind FROM ledger_transfers WHERE user_id = $1 ORDER BY id', [userId.toString()]);
-    expect(transfers.map((row) => row.kind)).toEqual(['test', 'order_freeze', 'order_cancel', 'order_freeze', 'order_fill', 'position_close']);
+    expect(transfers.map((row) => row.kind)).toEqual(['test', 'order_freeze', 'order_cancel', 'order_fill', 'position_close']);
     const accounts = await userLedgerAccounts(database.db, userId);
     expect(await ledgerHealth(database.db, [accounts.availableAccountId, accounts.frozenAccountId, accounts.marginAccountId])).toEqual(healthyLedger());
   });

@@ -97,9 +97,10 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
        WHERE f.units_e4 <> (SELECT coalesce(sum(h.units_e4 + h.units_redeeming_e4), 0) FROM fund_holdings h WHERE h.fund_id = f.id AND h.state = 'holding')
           OR (f.state = 'ended' AND EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = f.account_user_id AND a.balance_paise <> 0))`),
   );
-  // Every order row has exactly the transfers its status implies, and its freeze held exactly frozen_paise. A position
-  // the primary market opened at a fixed price (origin set: an IPO listing, a placement, a block or VIP purchase) has one
-  // open transfer instead of a freeze and a fill (server/trading/fixedPricePositions.ts).
+  // Every order row has exactly the transfers its status implies, and its freeze held exactly frozen_paise. An order that
+  // filled as it was placed has its fill and no freeze (it never waited with money held). A position the primary market
+  // opened at a fixed price (origin set: an IPO listing, a placement, a block or VIP purchase) has one open transfer
+  // instead (server/trading/fixedPricePositions.ts).
   report(
     'orders whose ledger transfers do not match their status',
     await rows(`
@@ -109,10 +110,19 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
              bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')) AS later
         FROM orders o LEFT JOIN ledger_transfers t ON t.idempotency_key LIKE 'order:' || o.id || ':%'
        GROUP BY o.id, o.origin_kind
-      HAVING (o.origin_kind IS NULL AND (NOT coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':freeze'), false)
+      HAVING (o.origin_kind IS NULL AND (NOT coalesce(bool_or(t.idempotency_key IN ('order:' || o.id || ':freeze', 'order:' || o.id || ':fill')), false)
                                          OR coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':fill'), false) <> (o.filled_at IS NOT NULL)))
           OR (o.origin_kind IS NOT NULL AND NOT coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':open'), false))
           OR coalesce(bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')), false) <> (o.status IN ('closed', 'cancelled'))`),
+  );
+  report(
+    'orders filled as placed whose fill did not take frozen_paise from available money',
+    await rows(`
+      SELECT o.id::text, o.frozen_paise::text, sum(p.amount_paise)::text AS paid
+        FROM orders o JOIN ledger_transfers t ON t.idempotency_key = 'order:' || o.id || ':fill'
+        JOIN ledger_postings p ON p.transfer_id = t.id JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_transfers f WHERE f.idempotency_key = 'order:' || o.id || ':freeze')
+       GROUP BY o.id HAVING -sum(p.amount_paise) <> o.frozen_paise`),
   );
   report(
     'freeze transfers that did not hold the order’s frozen_paise',

@@ -86,13 +86,18 @@ describe('planning a batch', () => {
     expect(plan.inserts).toHaveLength(1);
   });
 
-  it('a-resting-limit-freezes-and-a-market-order-freezes-then-fills', () => {
+  it('a-resting-limit-freezes-and-a-market-order-fills-from-available-money-in-one-transfer', () => {
     const plan = planBatch(contextFor({ 1: costOfOne * 3n }), [
       place(1n, 'limit-key-one', { type: 'limit', limitPaise: 340_000n, pricePaise: 340_000n, fillsNow: false }),
       place(1n, 'market-key-one'),
     ]);
     expect(plan.inserts.map((insert) => insert.row.status)).toEqual(['pending', 'holding']);
-    expect(transfersOf(plan).map((transfer) => transfer.kind)).toEqual(['order_freeze', 'order_freeze', 'order_fill']);
+    expect(transfersOf(plan).map((transfer) => transfer.kind)).toEqual(['order_freeze', 'order_fill']);
+    const fill = transfersOf(plan)[1]!;
+    const frozen = plan.inserts[1]!.row.frozen_paise;
+    // Nothing passes through the hold; available money pays exactly what the order would have held.
+    expect(fill.postings.map((posting) => posting.accountId)).not.toContain(accountsOf(1n).frozenAccountId);
+    expect(fill.postings.find((posting) => posting.accountId === accountsOf(1n).availableAccountId)?.amount).toBe(-frozen);
   });
 
   it('a-fill-for-an-order-no-longer-pending-does-nothing', () => {
@@ -163,7 +168,7 @@ describe('planning a batch', () => {
       { kind: 'close', userId: 2n, orderId: 78n, vip: true },
     ]);
     const transfers = transfersOf(plan);
-    expect(transfers).toHaveLength(6);
+    expect(transfers).toHaveLength(4);
     for (const transfer of transfers) expect(() => assertTransferIsWellFormed(transfer)).not.toThrow();
   });
 });

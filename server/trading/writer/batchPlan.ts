@@ -164,14 +164,21 @@ function fillTerms(context: PlanContext, row: Pick<OrderRow, 'side' | 'quantity'
   return { margin, fees, refund, filledAt, lockedUntil: new Date(lockedUntil(context.now, context.rules)) };
 }
 
-function fillPostings(context: PlanContext, currency: LedgerCurrency, accounts: UserLedgerAccounts, frozen: bigint, terms: ReturnType<typeof fillTerms>): Posting[] {
+/**
+ * The postings of a fill. A pending order pays from its hold and gets the rest back; an order
+ * that fills as it is placed never waits with money held, so it pays straight from available
+ * money (a hold and its release in the same instant would be two more rows per order).
+ */
+function fillPostings(context: PlanContext, currency: LedgerCurrency, accounts: UserLedgerAccounts, frozen: bigint, terms: ReturnType<typeof fillTerms>, paysFrom: 'hold' | 'available'): Posting[] {
   const house = houseOf(context, currency);
+  const source: Posting[] = paysFrom === 'hold'
+    ? [{ accountId: accounts.frozenAccountId, currency, amount: -frozen }, { accountId: accounts.availableAccountId, currency, amount: terms.refund }]
+    : [{ accountId: accounts.availableAccountId, currency, amount: terms.refund - frozen }];
   return nonZero([
-    { accountId: accounts.frozenAccountId, currency, amount: -frozen },
+    ...source,
     { accountId: accounts.marginAccountId, currency, amount: terms.margin },
     { accountId: house.feesAccountId, currency, amount: terms.fees.service },
     { accountId: house.taxesAccountId, currency, amount: terms.fees.tax },
-    { accountId: accounts.availableAccountId, currency, amount: terms.refund },
   ]);
 }
 
@@ -217,9 +224,8 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     return { kind: 'inserted' };
   }
   const terms = fillTerms(context, pending, command.pricePaise, command.vip);
-  const fill = fillPostings(context, currency, accounts, frozen, terms);
-  // Both transfers are checked as one: the order is accepted and filled, or neither.
-  post(context, [...freeze, ...fill]);
+  const fill = fillPostings(context, currency, accounts, frozen, terms, 'available');
+  post(context, fill);
   context.openOrderRoom -= 1;
   placedKeys.set(key, index);
   plan.inserts.push({
@@ -229,7 +235,6 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
       open_service_fee_paise: terms.fees.service, open_tax_paise: terms.fees.tax, filled_at: terms.filledAt, locked_until: terms.lockedUntil,
     },
     transfers: (orderId) => [
-      freezeTransfer(orderId),
       { idempotencyKey: `order:${orderId}:fill`, kind: 'order_fill', userId: command.userId, postings: fill,
         reasonKind: 'order_filled', reasonParams: { order_no: orderId.toString(), ...what, price: priceParam(command.pricePaise, currency) } },
     ],
@@ -249,7 +254,7 @@ function planFill(context: PlanContext, plan: BatchPlan, command: FillCommand, i
   if (!row || row.status !== 'pending') return { kind: 'answered', row: null };
   if (row.user_id !== command.userId) throw new Error(`trading: fill of order ${row.id} names user ${command.userId}, not its owner`);
   const terms = fillTerms(context, row, command.pricePaise, command.vip);
-  const postings = fillPostings(context, row.currency, accountsOf(context, row.user_id, row.currency), row.frozen_paise, terms);
+  const postings = fillPostings(context, row.currency, accountsOf(context, row.user_id, row.currency), row.frozen_paise, terms, 'hold');
   post(context, postings);
   return update(plan, context, index, row, {
     ...row, status: 'holding', fill_price_paise: command.pricePaise, margin_paise: terms.margin,

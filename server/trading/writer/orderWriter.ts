@@ -183,10 +183,10 @@ export function createOrderWriter({
     await loadMissingBalances(tx, state, accountIds);
     taken.accountIds = accountIds;
     const balances = new Map(accountIds.map((id) => [id, state.balances.get(id)!]));
-    // At most two transfers per new order (freeze and fill) and one per other command. The
+    // One transfer per command at most (a new order's hold or its fill; a change's own). The
     // locked balances are what memory must hold: anything moved outside the writer since the
     // last batch of these users is taken in here, before deciding.
-    const { orderIds, transferIds, balances: locked } = await allocateIdsAndLock(tx, places.length, commands.length + places.length, accountIds);
+    const { orderIds, transferIds, balances: locked } = await allocateIdsAndLock(tx, places.length, commands.length, accountIds);
     for (const [id, account] of balances) {
       const committed = locked.get(id);
       if (committed === undefined) throw new Error(`trading: ledger account ${id} vanished`);
