@@ -177,8 +177,12 @@ export interface App {
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
-/** Order batches written at once (see createOrderWriter): one commits while the next is written. */
-const orderWriterLanes = 2;
+/**
+ * Order batches written at once (see createOrderWriter): on PostgreSQL one commits while the
+ * next is written. PGlite is one connection running on this thread, so a second lane could
+ * overlap nothing and would only halve each batch.
+ */
+const orderWriterLanes = (engine: Database['engine']) => (engine === 'pglite' ? 1 : 2);
 
 export async function buildApp({
   clusterSockets,
@@ -249,7 +253,7 @@ export async function buildApp({
   registerMarketRoutes(http, db, authenticateSession, market.market, market.kline, (spec) => lotOf(spec, currentRules()));
   // The firm's accounts are opened once, committed, and their ids kept: fills and closes then post to them without a lookup.
   const writer = createOrderWriter({
-    db, currentRules, house: await houseAccountLanes(db, orderWriterLanes, market.market.instruments.map((spec) => spec.currency)), market: market.market, now, logger, queueMax: orderQueueMax,
+    db, currentRules, house: await houseAccountLanes(db, orderWriterLanes(db.engine), market.market.instruments.map((spec) => spec.currency)), market: market.market, now, logger, queueMax: orderQueueMax,
     openOrders: { max: orderBookCapacity, atStart: await openOrderCount(db) },
   });
   const orderRate = createOrderRate(() => currentRules().ordersPerSecond, now);
