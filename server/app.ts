@@ -177,11 +177,8 @@ export interface App {
 
 /** Request bodies are small JSON commands; anything bigger is refused before parsing. */
 const bodyLimitBytes = 64 * 1024;
-/**
- * Order batches written at once (see createOrderWriter): on PostgreSQL one commits while the
- * next is written. PGlite is one connection running on this thread, so a second lane could
- * overlap nothing and would only halve each batch.
- */
+/** Order batches written at once (createOrderWriter): on PostgreSQL one commits while the next is
+ * written; PGlite is one connection on this thread, where a second lane would only halve batches. */
 const orderWriterLanes = (engine: Database['engine']) => (engine === 'pglite' ? 1 : 2);
 
 export async function buildApp({
