@@ -115,22 +115,20 @@ export async function auditLedger(db: pg.Client): Promise<string[]> {
           OR (o.origin_kind IS NOT NULL AND NOT coalesce(bool_or(t.idempotency_key = 'order:' || o.id || ':open'), false))
           OR coalesce(bool_or(t.idempotency_key IN ('order:' || o.id || ':cancel', 'order:' || o.id || ':close')), false) <> (o.status IN ('closed', 'cancelled'))`),
   );
+  // The money an order first moved is its frozen_paise: held by its freeze, or, when it filled as it was placed, taken by
+  // its fill from available money.
   report(
-    'orders filled as placed whose fill did not take frozen_paise from available money',
+    'orders whose hold, or whose fill as placed, did not move the order’s frozen_paise',
     await rows(`
-      SELECT o.id::text, o.frozen_paise::text, sum(p.amount_paise)::text AS paid
-        FROM orders o JOIN ledger_transfers t ON t.idempotency_key = 'order:' || o.id || ':fill'
-        JOIN ledger_postings p ON p.transfer_id = t.id JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_available'
-       WHERE NOT EXISTS (SELECT 1 FROM ledger_transfers f WHERE f.idempotency_key = 'order:' || o.id || ':freeze')
-       GROUP BY o.id HAVING -sum(p.amount_paise) <> o.frozen_paise`),
-  );
-  report(
-    'freeze transfers that did not hold the order’s frozen_paise',
-    await rows(`
-      SELECT o.id::text, o.frozen_paise::text, sum(p.amount_paise)::text AS held
-        FROM orders o JOIN ledger_transfers t ON t.idempotency_key = 'order:' || o.id || ':freeze'
-        JOIN ledger_postings p ON p.transfer_id = t.id JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'user_frozen'
-       GROUP BY o.id HAVING sum(p.amount_paise) <> o.frozen_paise`),
+      SELECT o.id::text, o.frozen_paise::text, t.kind, sum(p.amount_paise)::text AS moved
+        FROM orders o
+        JOIN ledger_transfers t ON t.idempotency_key = 'order:' || o.id || ':freeze'
+          OR (t.idempotency_key = 'order:' || o.id || ':fill'
+              AND NOT EXISTS (SELECT 1 FROM ledger_transfers f WHERE f.idempotency_key = 'order:' || o.id || ':freeze'))
+        JOIN ledger_postings p ON p.transfer_id = t.id
+        JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = CASE t.kind WHEN 'order_freeze' THEN 'user_frozen' ELSE 'user_available' END
+       GROUP BY o.id, t.kind
+      HAVING CASE t.kind WHEN 'order_freeze' THEN sum(p.amount_paise) ELSE -sum(p.amount_paise) END <> o.frozen_paise`),
   );
   report(
     'order transfers without their order',

@@ -199,10 +199,6 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
   const accounts = context.accounts.get(userCurrencyKey(command.userId, currency));
   if (currency !== 'INR' && (!accounts || context.balances.get(accounts.availableAccountId)!.balance <= 0n)) refuse('no_balance_in_currency');
   if (!accounts) throw new Error(`trading: rupee accounts of user ${command.userId} were not loaded for the batch`);
-  const freeze: Posting[] = [
-    { accountId: accounts.availableAccountId, currency, amount: -frozen },
-    { accountId: accounts.frozenAccountId, currency, amount: frozen },
-  ];
   const pending: NewOrderRow = {
     user_id: command.userId, idempotency_key: command.idempotencyKey, code: command.code, side: command.side, type: command.type,
     status: 'pending', currency, quantity: command.quantity, lot: command.lot, leverage: command.leverage, limit_price_paise: command.limitPaise,
@@ -212,15 +208,21 @@ function planPlace(context: PlanContext, plan: BatchPlan, placedKeys: Map<string
     locked_until: null, filled_at: null, closed_at: null, end_idempotency_key: null, product: command.product ?? 'delivery', origin_kind: null, origin_id: null,
   };
   const what = { side: command.side, quantity: command.quantity.toString(), code: command.code };
-  const freezeTransfer = (orderId: bigint): TransferCommand => ({
-    idempotencyKey: `order:${orderId}:freeze`, kind: 'order_freeze', userId: command.userId, postings: freeze,
-    reasonKind: 'order_margin_held', reasonParams: { order_no: orderId.toString(), ...what, amount: ledgerMoneyParam(frozen, currency) },
-  });
   if (!command.fillsNow) {
+    const freeze: Posting[] = [
+      { accountId: accounts.availableAccountId, currency, amount: -frozen },
+      { accountId: accounts.frozenAccountId, currency, amount: frozen },
+    ];
     post(context, freeze);
     context.openOrderRoom -= 1;
     placedKeys.set(key, index);
-    plan.inserts.push({ command: index, row: pending, transfers: (orderId) => [freezeTransfer(orderId)] });
+    plan.inserts.push({
+      command: index, row: pending,
+      transfers: (orderId) => [{
+        idempotencyKey: `order:${orderId}:freeze`, kind: 'order_freeze', userId: command.userId, postings: freeze,
+        reasonKind: 'order_margin_held', reasonParams: { order_no: orderId.toString(), ...what, amount: ledgerMoneyParam(frozen, currency) },
+      }],
+    });
     return { kind: 'inserted' };
   }
   const terms = fillTerms(context, pending, command.pricePaise, command.vip);
