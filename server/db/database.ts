@@ -32,6 +32,18 @@ export async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Statements of one transaction sent back to back, without waiting for each answer: they
+ * still run in the order given (one connection runs one statement at a time), but the
+ * transaction is held open one round trip instead of one per statement. Waits for all of
+ * them, so none is left to run after a rollback, and throws the first failure in order
+ * (later ones only report the aborted transaction).
+ */
+export async function inOrder(statements: readonly Promise<unknown>[]): Promise<void> {
+  const settled = await Promise.allSettled(statements);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+}
+
 export const bigintTypeOid = 20;
 
 /** Reads the unique-violation code of a driver error, whichever engine raised it. */

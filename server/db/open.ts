@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { openPgliteThread } from './pgliteThread.ts';
 import { openPostgres } from './postgres.ts';
 
 export type DatabaseTarget = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string | undefined };
@@ -13,7 +13,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db = openPostgres({ connectionString: target.url });
   } else {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    db = await openPglite(target.dataDir);
+    db = await openPgliteThread(target.dataDir);
   }
   await migrate(db);
   return db;

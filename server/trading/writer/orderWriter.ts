@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type Database, isUniqueViolation, type Sql } from '../../db/database.ts';
+import { type Database, inOrder, isUniqueViolation, type Sql } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { appendTransfers, type TransferCommand } from '../../ledger/ledger.ts';
 import type { LedgerCurrency } from '../../../contract/currencies.ts';
@@ -232,23 +232,21 @@ export function createOrderWriter({
       const updated = updateOf.get(command);
       if (updated !== undefined) updateTransfers[updated] = numbered(plan.updates[updated]!.transfer, plan.updates[updated]!.row.id);
     }
-    const newRows = plan.inserts.map((insert, index) => ({ ...insert.row, id: orderIds[index]! }));
-    const inserted = await insertOrders(tx, newRows);
-    const updated = await updateOrders(tx, plan.updates);
-    await appendTransfers(tx, transfers);
-
+    const createdAt = new Date(context.now);
+    const newRows = plan.inserts.map((insert, index): OrderRow => ({ ...insert.row, id: orderIds[index]!, created_at: createdAt }));
     const eventsByCommand = new Map<number, OrderEvent[]>();
     plan.inserts.forEach((insert, index) => {
-      eventsByCommand.set(insert.command, eventsOfInsert(commands[insert.command] as PlaceCommand, inserted.get(orderIds[index]!)!, insertTransfers.get(insert.command)!));
+      eventsByCommand.set(insert.command, eventsOfInsert(commands[insert.command] as PlaceCommand, newRows[index]!, insertTransfers.get(insert.command)!));
     });
     plan.updates.forEach((update, index) => {
       const command = commands[update.command]!;
       if (command.kind === 'place') throw new Error('trading: a place command planned as an update');
-      eventsByCommand.set(update.command, eventsOfUpdate(command, updated.get(update.row.id)!, updateTransfers[index]!));
+      eventsByCommand.set(update.command, eventsOfUpdate(command, update.row, updateTransfers[index]!));
     });
-    await notifyAll(tx, inboxMessagesOf([...eventsByCommand.values()].flat()));
-    for (const row of inserted.values()) if (isOpen(row)) remember(state.orders, row.id, row);
-    for (const row of updated.values()) if (isOpen(row)) remember(state.orders, row.id, row);
+    // Every row is known now: the writes go out together and hold the transaction open one round trip.
+    await inOrder([insertOrders(tx, newRows), updateOrders(tx, plan.updates), appendTransfers(tx, transfers), notifyAll(tx, inboxMessagesOf([...eventsByCommand.values()].flat()))]);
+    for (const row of newRows) if (isOpen(row)) remember(state.orders, row.id, row);
+    for (const { row } of plan.updates) if (isOpen(row)) remember(state.orders, row.id, row);
     const ended = plan.updates.filter((update) => update.row.status === 'cancelled' || update.row.status === 'closed').length;
     return { plan, eventsByCommand, ended };
   }
