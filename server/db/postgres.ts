@@ -28,6 +28,19 @@ export function openPostgres({ connectionString, poolSizeMax = 10 }: PostgresOpt
       await target.query(script);
     },
   });
+  // A transaction's statements may be sent without awaiting each one (inOrder in database.ts);
+  // a pg client runs one at a time and no longer wants to be handed the next early, so they
+  // wait their turn here, in the order given.
+  const oneAtATime = (client: pg.PoolClient): Sql => {
+    const sql = asSql(client);
+    let previous: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+      const next = previous.then(run, run);
+      previous = next.catch(() => undefined);
+      return next;
+    };
+    return { query: (text, params) => inTurn(() => sql.query(text, params)), execScript: (script) => inTurn(() => sql.execScript(script)) };
+  };
   return {
     engine: 'postgres',
     ...asSql(pool),
@@ -43,7 +56,7 @@ export function openPostgres({ connectionString, poolSizeMax = 10 }: PostgresOpt
         client.on('error', onLost);
         try {
           await client.query('BEGIN');
-          const result = await work(asSql(client));
+          const result = await work(oneAtATime(client));
           await client.query('COMMIT');
           return result;
         } catch (error) {
