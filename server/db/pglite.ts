@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { bigintTypeOid, type Database, type Sql, withRetries } from './database.ts';
 
-const parsers = { [bigintTypeOid]: (value: string) => BigInt(value) };
+/** bigint columns as JS bigint, on whichever thread PGlite runs. */
+export const parsers = { [bigintTypeOid]: (value: string) => BigInt(value) };
 
 /**
  * Opens the embedded database; `dataDir` undefined means in memory (tests). `loadDataDir`

@@ -3,12 +3,12 @@
 // makes them wait for an open transaction, exactly as on the server thread before.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { bigintTypeOid } from './database.ts';
+import { parsers } from './pglite.ts';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './pgliteThreadProtocol.ts';
 
 const port = parentPort!;
 const start = workerData as ThreadStart;
-const pglite = await PGlite.create(start.dataDir ?? 'memory://', { parsers: { [bigintTypeOid]: (value: string) => BigInt(value) } });
+const pglite = await PGlite.create(start.dataDir ?? 'memory://', { parsers });
 
 interface OpenTransaction {
   /** Resolves once BEGIN has run; statements sent with the begin wait for it. */
